@@ -1,0 +1,355 @@
+import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { isAbortError, isSearchError, SearchError, type SearchErrorCode } from './errors.ts';
+import { type CooldownOptions, type ProviderHealth, ProviderHealthTracker } from './health.ts';
+import { type Logger, silentLogger } from './logger.ts';
+import { type SearchProvider, unsupportedReason } from './provider.ts';
+import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
+import type { SearchAttempt, SearchResponse } from './response.ts';
+import { normalizeResults, urlMatchesDomain } from './result.ts';
+
+export interface HedgeOptions {
+  /** Start the next provider when the running one has not answered after this many ms. */
+  delayMs: number;
+  /** Share of requests on which a provider may be started as a hedge (0..1), so paid APIs don't double cost. */
+  budget?: number;
+}
+
+export interface SearchClientOptions {
+  /** Providers in priority order: the first that can serve a request is tried first. */
+  providers: readonly SearchProvider[];
+  /** One deadline for the whole search, every provider included. Default 8000 ms. */
+  timeoutMs?: number;
+  /** Longest wait for a single provider inside that deadline. Default 4000 ms. */
+  attemptTimeoutMs?: number;
+  /** Off unless given. */
+  hedge?: HedgeOptions;
+  cooldown?: CooldownOptions;
+  logger?: Logger;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export interface SearchOptions {
+  /** Cancels every request in flight; the search rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Who is asking, for per-user rate limits. */
+  userId?: string;
+}
+
+export interface SearchClient {
+  search(input: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
+  /** The providers in priority order. */
+  readonly providers: readonly SearchProvider[];
+  /** Cool-down state of every provider. */
+  health(): ProviderHealth[];
+}
+
+// Which code best explains a failed search to a person: what they can act on comes first.
+const CODE_PRIORITY: SearchErrorCode[] = [
+  'invalid_request',
+  'rate_limited',
+  'quota_exceeded',
+  'unauthorized',
+  'blocked',
+  'timeout',
+  'unavailable',
+  'provider_error',
+  'no_provider',
+];
+
+const tracer = trace.getTracer('agent-search');
+
+function toSearchError(error: unknown, provider: string, timedOut: boolean): SearchError {
+  if (isSearchError(error)) return error;
+  if (timedOut || (isAbortError(error) && (error as Error).name === 'TimeoutError')) {
+    return new SearchError('timeout', `${provider} did not answer in time`, { provider });
+  }
+  // Unknown errors keep only their class name in the message: upstream text may carry secrets.
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new SearchError('provider_error', `${provider} failed unexpectedly (${kind})`, {
+    provider,
+    cause: error,
+  });
+}
+
+function filterByDomains(request: SearchRequest, response: ReturnType<typeof normalizeResults>) {
+  return response.filter(
+    (r) =>
+      (request.includeDomains.length === 0 ||
+        request.includeDomains.some((d) => urlMatchesDomain(r.url, d))) &&
+      !request.excludeDomains.some((d) => urlMatchesDomain(r.url, d)),
+  );
+}
+
+export function aggregateError(
+  request: SearchRequest,
+  attempts: SearchAttempt[],
+  errors: SearchError[],
+): SearchError {
+  if (errors.length === 0) {
+    const reasons = attempts.map((a) => `${a.provider}: ${a.reason ?? a.outcome}`).join('; ');
+    return new SearchError(
+      'no_provider',
+      `No search provider can serve this ${request.mode} search${reasons ? ` (${reasons})` : ''}`,
+      { attempts, retryable: false },
+    );
+  }
+  const best = [...errors].sort((a, b) => CODE_PRIORITY.indexOf(a.code) - CODE_PRIORITY.indexOf(b.code))[0]!;
+  const message =
+    errors.length === 1
+      ? best.message
+      : `Every search provider failed; ${best.provider ?? 'one'}: ${best.message}`;
+  return new SearchError(best.code, message, {
+    provider: best.provider,
+    retryAfterMs: best.retryAfterMs,
+    status: best.status,
+    retryable: errors.some((e) => e.retryable),
+    cause: best,
+    attempts,
+  });
+}
+
+/**
+ * The single entry point: validates the request, then asks providers in priority order inside one
+ * deadline, failing over on errors, cooling failing providers down and (optionally) hedging slow ones.
+ */
+export function createSearchClient(options: SearchClientOptions): SearchClient {
+  const providers = [...options.providers];
+  const ids = new Set<string>();
+  for (const p of providers) {
+    if (ids.has(p.id)) throw new TypeError(`Provider "${p.id}" is listed twice`);
+    ids.add(p.id);
+  }
+  const timeoutMs = options.timeoutMs ?? 8_000;
+  const attemptTimeoutMs = Math.min(options.attemptTimeoutMs ?? 4_000, timeoutMs);
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const health = new ProviderHealthTracker(options.cooldown, now);
+  const hedgeCount = new Map<string, number>();
+  let requestCount = 0;
+
+  function hedgeAllowed(id: string): boolean {
+    const budget = options.hedge?.budget ?? 0.1;
+    return (hedgeCount.get(id) ?? 0) < budget * requestCount + 1;
+  }
+
+  async function run(
+    request: SearchRequest,
+    signal: AbortSignal | undefined,
+    span: Span,
+  ): Promise<SearchResponse> {
+    requestCount++;
+    const started = now();
+    const attempts: SearchAttempt[] = [];
+    const errors: SearchError[] = [];
+    const queue: SearchProvider[] = [];
+    const cooling: SearchProvider[] = [];
+    for (const provider of providers) {
+      const reason = unsupportedReason(provider, request);
+      if (reason) attempts.push({ provider: provider.id, outcome: 'skipped', reason, ms: 0 });
+      else queue.push(provider);
+    }
+    if (queue.length === 0) throw aggregateError(request, attempts, errors);
+
+    return new Promise<SearchResponse>((resolve, reject) => {
+      const running = new Map<string, { controller: AbortController; started: number }>();
+      let settled = false;
+      let hedgeTimer: ReturnType<typeof setTimeout> | undefined;
+
+      const finish = (outcome: { response?: SearchResponse; error?: unknown }) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        clearTimeout(hedgeTimer);
+        signal?.removeEventListener('abort', onAbort);
+        for (const [id, run] of running) {
+          run.controller.abort();
+          health.release(id);
+          attempts.push({
+            provider: id,
+            outcome: 'aborted',
+            reason: 'another provider answered',
+            ms: now() - run.started,
+          });
+        }
+        running.clear();
+        if (outcome.response) resolve(outcome.response);
+        else reject(outcome.error);
+      };
+
+      const onAbort = () =>
+        finish({ error: signal?.reason ?? new DOMException('The search was aborted', 'AbortError') });
+      signal?.addEventListener('abort', onAbort, { once: true });
+
+      const deadline = setTimeout(() => {
+        for (const id of running.keys()) {
+          errors.push(
+            new SearchError('timeout', `${id} did not answer within the ${timeoutMs} ms deadline`, {
+              provider: id,
+            }),
+          );
+        }
+        const error = aggregateError(request, attempts, errors);
+        finish({ error: error.code === 'timeout' || errors.length === 0 ? error : error });
+      }, timeoutMs);
+
+      const scheduleHedge = () => {
+        clearTimeout(hedgeTimer);
+        if (!options.hedge) return;
+        hedgeTimer = setTimeout(() => {
+          if (!settled && running.size > 0) startNext(true);
+        }, options.hedge.delayMs);
+      };
+
+      const launch = (provider: SearchProvider, asHedge: boolean) => {
+        const controller = new AbortController();
+        const attemptStart = now();
+        const remaining = timeoutMs - (attemptStart - started);
+        const limit = Math.max(1, Math.min(attemptTimeoutMs, remaining));
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException(`${provider.id} timed out`, 'TimeoutError'));
+        }, limit);
+        running.set(provider.id, { controller, started: attemptStart });
+        if (asHedge) hedgeCount.set(provider.id, (hedgeCount.get(provider.id) ?? 0) + 1);
+        logger.debug({ provider: provider.id, hedge: asHedge, timeoutMs: limit }, 'search attempt');
+        const attemptSpan = tracer.startSpan('agent-search.attempt', {
+          attributes: {
+            'search.provider': provider.id,
+            'search.mode': request.mode,
+            'search.hedge': asHedge,
+          },
+        });
+
+        provider
+          .search(request, { signal: controller.signal })
+          .then(
+            (answer) => {
+              if (settled || !running.has(provider.id)) return;
+              running.delete(provider.id);
+              const ms = now() - attemptStart;
+              health.succeeded(provider.id);
+              const results = filterByDomains(
+                request,
+                normalizeResults(answer?.results ?? [], provider.id, request.mode),
+              );
+              attempts.push({ provider: provider.id, outcome: 'success', ms });
+              attemptSpan.setAttributes({ 'search.outcome': 'success', 'search.results': results.length });
+              const limited = results.slice(0, request.maxResults);
+              finish({
+                response: {
+                  query: request.query,
+                  mode: request.mode,
+                  results: limited,
+                  provider: provider.id,
+                  cached: false,
+                  searchTimeMs: now() - started,
+                  totalResults: Math.max(limited.length, answer?.totalResults ?? 0),
+                  fetchedAt: new Date(now()).toISOString(),
+                  attempts,
+                },
+              });
+            },
+            (thrown: unknown) => {
+              if (settled || !running.has(provider.id)) return;
+              running.delete(provider.id);
+              const ms = now() - attemptStart;
+              const error = toSearchError(thrown, provider.id, timedOut);
+              errors.push(error);
+              attempts.push({
+                provider: provider.id,
+                outcome: 'error',
+                code: error.code,
+                reason: error.message,
+                ms,
+              });
+              const cooldownMs = health.failed(provider.id, error);
+              attemptSpan.setAttributes({ 'search.outcome': 'error', 'search.error_code': error.code });
+              attemptSpan.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+              logger.warn(
+                { provider: provider.id, code: error.code, ms, cooldownMs },
+                cooldownMs > 0
+                  ? `${provider.name} failed (${error.code}); cooling down`
+                  : `${provider.name} failed (${error.code})`,
+              );
+              if (running.size === 0 && !startNext(false))
+                finish({ error: aggregateError(request, attempts, errors) });
+            },
+          )
+          .finally(() => {
+            clearTimeout(timer);
+            attemptSpan.setAttribute('search.latency_ms', now() - attemptStart);
+            attemptSpan.end();
+          });
+        scheduleHedge();
+      };
+
+      /** Starts the next usable provider; false when none is left. */
+      const startNext = (asHedge: boolean): boolean => {
+        while (queue.length > 0) {
+          const provider = queue[0]!;
+          if (asHedge && !hedgeAllowed(provider.id)) return false;
+          queue.shift();
+          if (!health.tryAcquire(provider.id)) {
+            cooling.push(provider);
+            continue;
+          }
+          if (errors.length > 0 || asHedge) {
+            logger.info(
+              { provider: provider.id, hedge: asHedge },
+              asHedge ? 'hedging with next provider' : 'failing over',
+            );
+          }
+          launch(provider, asHedge);
+          return true;
+        }
+        // Every remaining provider is cooling down. Rather than fail without trying, probe the one
+        // whose cool-down ends first; the others are reported as skipped.
+        if (cooling.length > 0 && running.size === 0 && errors.length === 0) {
+          cooling.sort((a, b) => health.coolingUntil(a.id) - health.coolingUntil(b.id));
+          const [first, ...rest] = cooling.splice(0);
+          for (const p of rest)
+            attempts.push({ provider: p.id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
+          health.forceProbe(first!.id);
+          launch(first!, false);
+          return true;
+        }
+        for (const p of cooling.splice(0))
+          attempts.push({ provider: p.id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
+        return false;
+      };
+
+      if (signal?.aborted) onAbort();
+      else startNext(false);
+    }).then(
+      (response) => {
+        span.setAttributes({
+          'search.provider': response.provider,
+          'search.results': response.results.length,
+        });
+        return response;
+      },
+      (error: unknown) => {
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: isSearchError(error) ? error.code : 'aborted',
+        });
+        throw error;
+      },
+    );
+  }
+
+  return {
+    providers,
+    health: () => providers.map((p) => health.snapshot(p.id)),
+    async search(input, searchOptions = {}) {
+      const request = normalizeRequest(input);
+      return tracer.startActiveSpan(
+        'agent-search.search',
+        { attributes: { 'search.mode': request.mode } },
+        (span) => run(request, searchOptions.signal, span).finally(() => span.end()),
+      );
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { SearchAttempt } from './response.ts';
+
+/** Stable error codes: callers branch on these, never on messages. */
+export const SEARCH_ERROR_CODES = [
+  'invalid_request',
+  'rate_limited',
+  'blocked',
+  'quota_exceeded',
+  'unauthorized',
+  'timeout',
+  'unavailable',
+  'provider_error',
+  'no_provider',
+] as const;
+
+export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number];
+
+/** Codes worth trying again later (possibly on another provider). */
+const RETRYABLE: ReadonlySet<SearchErrorCode> = new Set([
+  'rate_limited',
+  'timeout',
+  'unavailable',
+  'blocked',
+]);
+
+// A global symbol, so two installed copies of core still recognise each other's errors.
+const MARKER = Symbol.for('agent-search.error');
+
+export interface SearchErrorOptions {
+  provider?: string;
+  retryable?: boolean;
+  /** How long the caller should wait before trying again, when the upstream said so. */
+  retryAfterMs?: number;
+  /** HTTP status of the upstream response, when there was one. */
+  status?: number;
+  cause?: unknown;
+  /** Every provider tried, when the error ends a whole search. */
+  attempts?: SearchAttempt[];
+}
+
+export class SearchError extends Error {
+  readonly [MARKER] = true;
+  override readonly name = 'SearchError';
+  readonly code: SearchErrorCode;
+  readonly retryable: boolean;
+  readonly provider: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly status: number | undefined;
+  readonly attempts: SearchAttempt[] | undefined;
+
+  constructor(code: SearchErrorCode, message: string, options: SearchErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.retryable = options.retryable ?? RETRYABLE.has(code);
+    this.provider = options.provider;
+    this.retryAfterMs = options.retryAfterMs;
+    this.status = options.status;
+    this.attempts = options.attempts;
+  }
+
+  static is(value: unknown): value is SearchError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      provider: this.provider,
+      retryAfterMs: this.retryAfterMs,
+      status: this.status,
+      attempts: this.attempts,
+    };
+  }
+}
+
+export const isSearchError = SearchError.is;
+
+/** True when `error` is an abort caused by an AbortSignal (DOMException AbortError or TimeoutError). */
+export function isAbortError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const name = (error as { name?: unknown }).name;
+  return name === 'AbortError' || name === 'TimeoutError';
+}
+
+/** Replaces every occurrence of each secret in `text`, so API keys never reach a message or a log line. */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}

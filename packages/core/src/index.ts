@@ -1,0 +1,53 @@
+export {
+  createSearchClient,
+  type HedgeOptions,
+  type SearchClient,
+  type SearchClientOptions,
+  type SearchOptions,
+} from './client.ts';
+export {
+  isAbortError,
+  isSearchError,
+  redactSecrets,
+  SEARCH_ERROR_CODES,
+  SearchError,
+  type SearchErrorCode,
+  type SearchErrorOptions,
+} from './errors.ts';
+export {
+  type CooldownOptions,
+  type ProviderHealth,
+  ProviderHealthTracker,
+  type ProviderState,
+} from './health.ts';
+export { type Logger, silentLogger } from './logger.ts';
+export {
+  type ProviderCapabilities,
+  type ProviderResponse,
+  type ProviderSearchOptions,
+  type SearchProvider,
+  type SearchProviderV1,
+  unsupportedReason,
+} from './provider.ts';
+export { normalizeQuery } from './query.ts';
+export {
+  DEFAULT_MAX_RESULTS,
+  MAX_QUERY_LENGTH,
+  MAX_RESULTS_LIMIT,
+  normalizeMaxResults,
+  normalizeMode,
+  normalizeRequest,
+  normalizeTimeRange,
+  SAFE_SEARCH,
+  type SafeSearch,
+  SEARCH_MODES,
+  type SearchMode,
+  type SearchRequest,
+  type SearchRequestInput,
+  searchRequestInputSchema,
+  TIME_RANGES,
+  type TimeRange,
+} from './request.ts';
+export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
+export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
+export { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate, truncate } from './text.ts';

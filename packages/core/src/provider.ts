@@ -1,0 +1,58 @@
+import type { SearchMode, SearchRequest } from './request.ts';
+import type { RawResult } from './result.ts';
+
+/** What a provider can do; the client skips providers that cannot serve a request. */
+export interface ProviderCapabilities {
+  modes: readonly SearchMode[];
+  /** Honours `request.timeRange`. */
+  timeRange: boolean;
+  /** How `includeDomains`/`excludeDomains` are applied: by the API, as `site:` query terms, or not at all. */
+  domainFilter: 'native' | 'site-operator' | 'none';
+  safeSearch: boolean;
+  region: boolean;
+  requiresApiKey: boolean;
+}
+
+export interface ProviderSearchOptions {
+  /** Aborted when the attempt times out, the overall deadline passes or the caller gives up. */
+  signal: AbortSignal;
+}
+
+export interface ProviderResponse {
+  results: RawResult[];
+  /** The provider's own estimate of all matches, when it reports one. */
+  totalResults?: number;
+}
+
+/**
+ * Version 1 of the provider specification. A provider maps a normalized request onto one upstream API
+ * and throws `SearchError`s with the right code; cleaning and de-duplicating results is core's job.
+ */
+export interface SearchProviderV1 {
+  readonly specificationVersion: 'v1';
+  /** Stable lower-case id used in configuration, logs and `result.provider`: "duckduckgo", "tavily". */
+  readonly id: string;
+  /** Human name: "DuckDuckGo". */
+  readonly name: string;
+  readonly capabilities: ProviderCapabilities;
+  /** False when the provider lacks what it needs (an API key); it is skipped, not failed. */
+  readonly configured: boolean;
+  search(request: SearchRequest, options: ProviderSearchOptions): Promise<ProviderResponse>;
+}
+
+export type SearchProvider = SearchProviderV1;
+
+/** Why `provider` cannot serve `request`, or undefined when it can. */
+export function unsupportedReason(provider: SearchProvider, request: SearchRequest): string | undefined {
+  const caps = provider.capabilities;
+  if (!provider.configured) return 'not configured';
+  if (!caps.modes.includes(request.mode)) return `no ${request.mode} search`;
+  if (request.timeRange && !caps.timeRange) return 'no time-range filter';
+  if (
+    (request.includeDomains.length > 0 || request.excludeDomains.length > 0) &&
+    caps.domainFilter === 'none'
+  ) {
+    return 'no domain filter';
+  }
+  return undefined;
+}

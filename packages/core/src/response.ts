@@ -1,0 +1,36 @@
+import type { SearchErrorCode } from './errors.ts';
+import type { SearchMode } from './request.ts';
+import type { SearchResult } from './result.ts';
+
+export type AttemptOutcome = 'success' | 'error' | 'skipped' | 'aborted';
+
+/** One provider the client tried (or skipped) while answering a request. */
+export interface SearchAttempt {
+  provider: string;
+  outcome: AttemptOutcome;
+  /** Error code when the outcome is "error". */
+  code?: SearchErrorCode;
+  /** Why it was skipped ("cooling down", "no videos search") or failed, in a few words. */
+  reason?: string;
+  ms: number;
+}
+
+export interface SearchResponse {
+  query: string;
+  mode: SearchMode;
+  results: SearchResult[];
+  /** Id of the provider that answered. */
+  provider: string;
+  /** True when the answer came from the cache. */
+  cached: boolean;
+  /** True when a cache entry past its TTL was served because every provider failed. */
+  stale?: boolean;
+  /** Age of the cached answer in milliseconds, when `cached`. */
+  ageMs?: number;
+  searchTimeMs: number;
+  /** Number of results returned, or the provider's own total when it reports one. */
+  totalResults: number;
+  /** When the provider answered (ISO 8601). */
+  fetchedAt: string;
+  attempts: SearchAttempt[];
+}

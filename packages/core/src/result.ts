@@ -1,0 +1,101 @@
+import type { SearchMode } from './request.ts';
+import { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate } from './text.ts';
+
+/** One search result, the same shape for every provider. */
+export interface SearchResult {
+  title: string;
+  url: string;
+  snippet: string;
+  /** Site or publisher the result comes from, e.g. "reuters.com". */
+  source: string;
+  /** ISO 8601 publication time, when the provider knows it. */
+  publishedAt?: string;
+  /** Id of the provider that returned it. */
+  provider: string;
+  /** Videos: duration as the provider shows it, e.g. "4:13". */
+  duration?: string;
+  /** Videos: publisher or platform, e.g. "YouTube". */
+  publisher?: string;
+  /** Videos: thumbnail URL. */
+  thumbnail?: string;
+  /** Videos: view count. */
+  viewCount?: number;
+}
+
+/** What a provider hands back before normalization: any field may be missing, dirty or of the wrong type. */
+export interface RawResult {
+  title?: unknown;
+  url?: unknown;
+  snippet?: unknown;
+  source?: unknown;
+  publishedAt?: unknown;
+  duration?: unknown;
+  publisher?: unknown;
+  thumbnail?: unknown;
+  viewCount?: unknown;
+}
+
+function cleanDuration(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+    const s = Math.round(value);
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    const sec = String(s % 60).padStart(2, '0');
+    return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  }
+  const text = cleanText(value, 20);
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Cleans raw provider results into `SearchResult`s: text stripped of markup, only http(s) URLs, one
+ * result per URL, every field bounded. Results without a usable URL or title are dropped.
+ */
+export function normalizeResults(
+  raw: readonly RawResult[],
+  provider: string,
+  mode: SearchMode,
+): SearchResult[] {
+  const seen = new Set<string>();
+  const results: SearchResult[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'object' || item === null) continue;
+    const url = cleanUrl(item.url);
+    if (!url) continue;
+    const key = url.replace(/\/$/, '').replace(/^http:/, 'https:');
+    if (seen.has(key)) continue;
+    const snippet = cleanText(item.snippet, FIELD_LIMITS.snippet);
+    const title = cleanText(item.title, FIELD_LIMITS.title) || snippet.slice(0, 80);
+    if (title === '') continue;
+    seen.add(key);
+    const result: SearchResult = {
+      title,
+      url,
+      snippet,
+      source: cleanText(item.source, FIELD_LIMITS.source) || siteOf(url),
+      provider,
+    };
+    const publishedAt = toIsoDate(item.publishedAt);
+    if (publishedAt) result.publishedAt = publishedAt;
+    if (mode === 'videos') {
+      const duration = cleanDuration(item.duration);
+      if (duration) result.duration = duration;
+      const publisher = cleanText(item.publisher, FIELD_LIMITS.source);
+      if (publisher) result.publisher = publisher;
+      const thumbnail = cleanUrl(item.thumbnail);
+      if (thumbnail) result.thumbnail = thumbnail;
+      const views = Number(item.viewCount);
+      if (item.viewCount !== undefined && item.viewCount !== null && Number.isFinite(views) && views >= 0) {
+        result.viewCount = Math.trunc(views);
+      }
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+/** True when `url`'s host is `domain` or a subdomain of it. */
+export function urlMatchesDomain(url: string, domain: string): boolean {
+  const host = siteOf(url);
+  return host === domain || host.endsWith(`.${domain}`);
+}

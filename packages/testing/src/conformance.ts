@@ -1,0 +1,169 @@
+import {
+  createSearchClient,
+  isSearchError,
+  type SearchErrorCode,
+  type SearchMode,
+  type SearchProvider,
+  type SearchRequestInput,
+} from '@agent-search/core';
+import type { RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { MswServer } from './msw.ts';
+
+/** A fault the provider must turn into a `SearchError` with `code`. */
+export interface FaultCase {
+  name: string;
+  handlers: RequestHandler[];
+  code: SearchErrorCode;
+}
+
+export interface ProviderConformanceOptions {
+  /** A fresh provider for each test (so cool-downs or cookies don't leak between tests). */
+  createProvider: () => SearchProvider;
+  server: MswServer;
+  /** Handlers answering every supported mode with at least `minResults` realistic results. */
+  resultHandlers: (mode: SearchMode) => RequestHandler[];
+  /** How many results `resultHandlers` yields at least (default 3). */
+  minResults?: number;
+  /** Handlers answering with no results. */
+  emptyHandlers: (mode: SearchMode) => RequestHandler[];
+  /** Handlers that never answer until aborted. */
+  hangHandlers: RequestHandler[];
+  faults: FaultCase[];
+  /**
+   * Asserts that the last upstream request(s) carried the request's time range and domain filters.
+   * Called after a search with `timeRange: 'd'` and `includeDomains: ['example.com']` (when supported).
+   */
+  expectFiltersSent?: (requests: Request[], input: SearchRequestInput) => void | Promise<void>;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * The suite every provider passes: the same modes, limits, filters, error classification and abort
+ * behaviour, whatever the upstream API looks like.
+ */
+export function describeProviderConformance(name: string, options: ProviderConformanceOptions): void {
+  const { server } = options;
+  const minResults = options.minResults ?? 3;
+
+  describe(`${name} conformance`, () => {
+    it('declares a v1 spec with a lower-case id and at least text mode', () => {
+      const provider = options.createProvider();
+      expect(provider.specificationVersion).toBe('v1');
+      expect(provider.id).toMatch(/^[a-z][a-z0-9-]*$/);
+      expect(provider.capabilities.modes).toContain('text');
+    });
+
+    for (const mode of ['text', 'news', 'videos'] as const) {
+      it(`${mode}: returns clean, normalized results through the client when supported`, async () => {
+        const provider = options.createProvider();
+        if (!provider.capabilities.modes.includes(mode)) {
+          const client = createSearchClient({ providers: [provider] });
+          await expect(client.search({ query: 'q', mode })).rejects.toMatchObject({ code: 'no_provider' });
+          return;
+        }
+        server.use(...options.resultHandlers(mode));
+        const client = createSearchClient({ providers: [provider] });
+        const response = await client.search({ query: 'conformance query', mode, maxResults: 10 });
+        expect(response.provider).toBe(provider.id);
+        expect(response.mode).toBe(mode);
+        expect(response.results.length).toBeGreaterThanOrEqual(minResults);
+        for (const r of response.results) {
+          expect(r.url).toMatch(/^https?:\/\//);
+          expect(r.title.length).toBeGreaterThan(0);
+          expect(r.title).not.toMatch(/<\/?[a-z][^>]*>/i);
+          expect(r.snippet).not.toMatch(/<\/?[a-z][^>]*>/i);
+          expect(r.provider).toBe(provider.id);
+          if (r.publishedAt) expect(r.publishedAt).toMatch(isoDate);
+        }
+        expect(new Set(response.results.map((r) => r.url)).size).toBe(response.results.length);
+      });
+    }
+
+    it('honours maxResults', async () => {
+      server.use(...options.resultHandlers('text'));
+      const client = createSearchClient({ providers: [options.createProvider()] });
+      const response = await client.search({ query: 'conformance query', maxResults: 2 });
+      expect(response.results.length).toBeLessThanOrEqual(2);
+      expect(response.results.length).toBeGreaterThan(0);
+    });
+
+    it('returns an empty result list, not an error, when the upstream finds nothing', async () => {
+      server.use(...options.emptyHandlers('text'));
+      const client = createSearchClient({ providers: [options.createProvider()] });
+      const response = await client.search({ query: 'zzzzqqqq nothing matches' });
+      expect(response.results).toEqual([]);
+    });
+
+    if (options.expectFiltersSent) {
+      it('sends the time range and domain filters upstream', async () => {
+        const provider = options.createProvider();
+        const requests: Request[] = [];
+        const record = ({ request }: { request: Request }) => {
+          requests.push(request.clone());
+        };
+        server.events.on('request:start', record);
+        try {
+          server.use(...options.resultHandlers('text'));
+          const input: SearchRequestInput = {
+            query: 'filters query',
+            timeRange: 'd',
+            ...(provider.capabilities.domainFilter === 'none' ? {} : { includeDomains: ['example.com'] }),
+          };
+          await createSearchClient({ providers: [provider] })
+            .search(input)
+            .catch(() => undefined);
+          expect(requests.length).toBeGreaterThan(0);
+          await options.expectFiltersSent?.(requests, input);
+        } finally {
+          server.events.removeListener('request:start', record);
+        }
+      });
+    }
+
+    for (const fault of options.faults) {
+      it(`maps ${fault.name} to ${fault.code}`, async () => {
+        server.use(...fault.handlers);
+        const provider = options.createProvider();
+        const error = await provider
+          .search(
+            {
+              query: 'fault query',
+              mode: 'text',
+              maxResults: 5,
+              safeSearch: 'moderate',
+              includeDomains: [],
+              excludeDomains: [],
+            },
+            { signal: AbortSignal.timeout(5_000) },
+          )
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        expect(isSearchError(error), `expected a SearchError, got ${String(error)}`).toBe(true);
+        expect(error).toMatchObject({ code: fault.code, provider: provider.id });
+      });
+    }
+
+    it('gives up on a hung upstream within the deadline, with code timeout', async () => {
+      server.use(...options.hangHandlers);
+      const client = createSearchClient({ providers: [options.createProvider()], timeoutMs: 300 });
+      const started = performance.now();
+      const error = await client.search({ query: 'hang query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'timeout' });
+      // Generous bound: the point is "not 15 s", not a benchmark.
+      expect(performance.now() - started).toBeLessThan(3_000);
+    });
+
+    it("honours the caller's AbortSignal", async () => {
+      server.use(...options.hangHandlers);
+      const client = createSearchClient({ providers: [options.createProvider()], timeoutMs: 10_000 });
+      const controller = new AbortController();
+      const pending = client.search({ query: 'abort query' }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+}
