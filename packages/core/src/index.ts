@@ -22,7 +22,9 @@ export {
 } from './health.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
+  type Env,
   type ProviderCapabilities,
+  type ProviderDefinition,
   type ProviderResponse,
   type ProviderSearchOptions,
   type SearchProvider,

@@ -56,3 +56,21 @@ export function unsupportedReason(provider: SearchProvider, request: SearchReque
   }
   return undefined;
 }
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What every provider package exports as `providerDefinition`, so configuration can load providers by id
+ * (lazily: a DuckDuckGo-only install never imports an SDK it does not have).
+ */
+export interface ProviderDefinition {
+  id: string;
+  name: string;
+  /** Environment variable holding the API key, for providers that need one ("TAVILY_API_KEY"). */
+  apiKeyEnv?: string;
+  /** Environment variable overriding the API base URL (proxies, gateways, test servers). */
+  baseUrlEnv?: string;
+  capabilities: ProviderCapabilities;
+  /** Builds the provider from the environment; `configured` is false when its key is missing. */
+  fromEnv(env: Env): SearchProvider;
+}
