@@ -23,6 +23,8 @@ export interface SearchClientOptions {
   attemptTimeoutMs?: number;
   /** Off unless given. */
   hedge?: HedgeOptions;
+  /** Results per search when the request does not say (1..10). Default 5. */
+  defaultMaxResults?: number;
   cooldown?: CooldownOptions;
   logger?: Logger;
   /** Clock, for tests. */
@@ -344,7 +346,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     providers,
     health: () => providers.map((p) => health.snapshot(p.id)),
     async search(input, searchOptions = {}) {
-      const request = normalizeRequest(input);
+      const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
       return tracer.startActiveSpan(
         'agent-search.search',
         { attributes: { 'search.mode': request.mode } },

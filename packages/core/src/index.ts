@@ -6,6 +6,15 @@ export {
   type SearchOptions,
 } from './client.ts';
 export {
+  DEFAULT_PROVIDER_PRIORITY,
+  type LoadSearchConfigOptions,
+  loadSearchConfig,
+  type ProviderSummary,
+  redactKey,
+  type SearchConfig,
+  SearchConfigError,
+} from './config.ts';
+export {
   isAbortError,
   isSearchError,
   redactSecrets,

@@ -112,7 +112,7 @@ function normalizeDomains(value: unknown, field: string): string[] {
  * every other field is lenient: an unknown mode becomes "text", maxResults is clamped to 1..10, unknown
  * time ranges and safe-search values fall back to none and "moderate".
  */
-export function normalizeRequest(input: unknown): SearchRequest {
+export function normalizeRequest(input: unknown, defaults: { maxResults?: number } = {}): SearchRequest {
   const parsed = searchRequestInputSchema.safeParse(input);
   if (!parsed.success) {
     const hasQuery = typeof input === 'object' && input !== null && 'query' in input;
@@ -127,7 +127,7 @@ export function normalizeRequest(input: unknown): SearchRequest {
   const request: SearchRequest = {
     query,
     mode: normalizeMode(raw.mode),
-    maxResults: normalizeMaxResults(raw.maxResults),
+    maxResults: normalizeMaxResults(raw.maxResults, defaults.maxResults ?? DEFAULT_MAX_RESULTS),
     safeSearch: normalizeSafeSearch(raw.safeSearch),
     includeDomains: normalizeDomains(raw.includeDomains, 'includeDomains'),
     excludeDomains: normalizeDomains(raw.excludeDomains, 'excludeDomains'),

@@ -1,0 +1,146 @@
+import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
+import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
+import { MAX_RESULTS_LIMIT } from './request.ts';
+
+export const DEFAULT_PROVIDER_PRIORITY = ['duckduckgo', 'tavily', 'exa', 'perplexity'] as const;
+
+/** A malformed environment variable; `variable` names it. */
+export class SearchConfigError extends Error {
+  override readonly name = 'SearchConfigError';
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.variable = variable;
+  }
+}
+
+export interface ProviderSummary {
+  id: string;
+  name: string;
+  /** Listed in SEARCH_PROVIDER_PRIORITY. */
+  listed: boolean;
+  /** Has what it needs (an API key where one is required). */
+  configured: boolean;
+  /** Listed and configured: the client will use it. */
+  enabled: boolean;
+  /** The API key, redacted ("…f3a9"), when one is set. */
+  apiKey?: string;
+  /** Why it is not enabled. */
+  reason?: string;
+}
+
+export interface SearchConfig {
+  client: SearchClient;
+  /** False when no provider is usable: the agent should say that search is unavailable. */
+  enabled: boolean;
+  /** Why search is disabled, in a sentence a person understands. */
+  reason?: string;
+  /** Every known provider, in priority order (listed ones first). */
+  providers: ProviderSummary[];
+  maxResults: number;
+  timeoutMs: number;
+}
+
+export interface LoadSearchConfigOptions extends Omit<SearchClientOptions, 'providers'> {
+  /** The provider packages this app ships: `[duckduckgo.providerDefinition, tavily.providerDefinition, ...]`. */
+  definitions: readonly ProviderDefinition[];
+}
+
+/** Shows that a key is set without showing the key. */
+export function redactKey(key: string): string {
+  return key.length >= 16 ? `…${key.slice(-4)}` : '••••';
+}
+
+function readInt(env: Env, variable: string, min: number, max: number): number | undefined {
+  const raw = env[variable]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw))
+    throw new SearchConfigError(variable, `expected a whole number, got "${raw.slice(0, 40)}"`);
+  const n = Number(raw);
+  if (n < min || n > max)
+    throw new SearchConfigError(variable, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
+  const raw = env.SEARCH_PROVIDER_PRIORITY;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PROVIDER_PRIORITY.filter((id) => known.has(id));
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (!known.has(id)) {
+      throw new SearchConfigError(
+        'SEARCH_PROVIDER_PRIORITY',
+        `unknown provider "${id.slice(0, 40)}" (known: ${[...known.keys()].join(', ')})`,
+      );
+    }
+    if (seen.has(id)) throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `"${id}" is listed twice`);
+    seen.add(id);
+  }
+  return ids;
+}
+
+/**
+ * Reads the search configuration from the environment and builds a ready client:
+ * SEARCH_PROVIDER_PRIORITY, <PROVIDER>_API_KEY, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
+ * SEARCH_ATTEMPT_TIMEOUT_MS and SEARCH_HEDGE_MS. Throws `SearchConfigError` for malformed values.
+ */
+export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
+  const { definitions, ...clientOptions } = options;
+  const known = new Map(definitions.map((d) => [d.id, d]));
+  const priority = readPriority(env, known);
+  const maxResults =
+    readInt(env, 'WEB_SEARCH_MAX_RESULTS', 1, MAX_RESULTS_LIMIT) ?? clientOptions.defaultMaxResults ?? 5;
+  const timeoutMs = readInt(env, 'SEARCH_TIMEOUT_MS', 100, 120_000) ?? clientOptions.timeoutMs ?? 8_000;
+  const attemptTimeoutMs =
+    readInt(env, 'SEARCH_ATTEMPT_TIMEOUT_MS', 100, 120_000) ?? clientOptions.attemptTimeoutMs;
+  const hedgeMs = readInt(env, 'SEARCH_HEDGE_MS', 0, 120_000);
+
+  const providers: SearchProvider[] = [];
+  const summaries: ProviderSummary[] = [];
+  const ordered = [...priority, ...definitions.map((d) => d.id).filter((id) => !priority.includes(id))];
+  for (const id of ordered) {
+    const definition = known.get(id)!;
+    const listed = priority.includes(id);
+    const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
+    const provider = listed ? definition.fromEnv(env) : undefined;
+    const configured = provider ? provider.configured : !definition.apiKeyEnv || Boolean(key);
+    const summary: ProviderSummary = {
+      id,
+      name: definition.name,
+      listed,
+      configured,
+      enabled: listed && configured,
+    };
+    if (key) summary.apiKey = redactKey(key);
+    if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
+    else if (!configured) summary.reason = `${definition.apiKeyEnv ?? 'configuration'} not set`;
+    summaries.push(summary);
+    if (provider?.configured) providers.push(provider);
+  }
+
+  const client = createSearchClient({
+    ...clientOptions,
+    providers,
+    timeoutMs,
+    defaultMaxResults: maxResults,
+    ...(attemptTimeoutMs === undefined ? {} : { attemptTimeoutMs }),
+    ...(hedgeMs ? { hedge: { ...clientOptions.hedge, delayMs: hedgeMs } } : {}),
+  });
+  const config: SearchConfig = {
+    client,
+    enabled: providers.length > 0,
+    providers: summaries,
+    maxResults,
+    timeoutMs,
+  };
+  if (!config.enabled) {
+    config.reason = `Web search is unavailable: no search provider is usable (${summaries
+      .map((s) => `${s.id}: ${s.reason}`)
+      .join('; ')}).`;
+  }
+  return config;
+}
