@@ -295,6 +295,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
           queue.shift();
           if (!health.tryAcquire(provider.id)) {
             cooling.push(provider);
+            attempts.push({ provider: provider.id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
             continue;
           }
           if (errors.length > 0 || asHedge) {
@@ -307,18 +308,20 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
           return true;
         }
         // Every remaining provider is cooling down. Rather than fail without trying, probe the one
-        // whose cool-down ends first; the others are reported as skipped.
+        // whose cool-down ends first.
         if (cooling.length > 0 && running.size === 0 && errors.length === 0) {
           cooling.sort((a, b) => health.coolingUntil(a.id) - health.coolingUntil(b.id));
-          const [first, ...rest] = cooling.splice(0);
-          for (const p of rest)
-            attempts.push({ provider: p.id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
-          health.forceProbe(first!.id);
-          launch(first!, false);
+          const first = cooling.splice(0)[0]!;
+          // It was reported as skipped when deferred; now it is tried after all.
+          attempts.splice(
+            attempts.findIndex((a) => a.provider === first.id && a.outcome === 'skipped'),
+            1,
+          );
+          health.forceProbe(first.id);
+          launch(first, false);
           return true;
         }
-        for (const p of cooling.splice(0))
-          attempts.push({ provider: p.id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
+        cooling.length = 0;
         return false;
       };
 

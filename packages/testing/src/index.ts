@@ -3,4 +3,5 @@ export {
   type FaultCase,
   type ProviderConformanceOptions,
 } from './conformance.ts';
+export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';

@@ -1,0 +1,335 @@
+import { createHttpTestProvider, hang, useMswServer } from '@agent-search/testing';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createSearchClient } from './client.ts';
+import type { Logger } from './logger.ts';
+
+const server = useMswServer();
+
+const url = (id: string) => `https://${id}.test/search`;
+const provider = (id: string, extra: Parameters<typeof createHttpTestProvider>[0]['capabilities'] = {}) =>
+  createHttpTestProvider({ id, url: url(id), capabilities: extra });
+
+const results = (id: string, n = 3) => ({
+  results: Array.from({ length: n }, (_, i) => ({
+    title: `<b>${id}</b> result ${i + 1}`,
+    url: `https://site${i + 1}.example/${id}`,
+    snippet: `Snippet &amp; more ${i + 1}`,
+  })),
+});
+
+/** Counts calls per provider and answers with `reply`. */
+function upstream(id: string, reply: (request: Request) => Response | Promise<Response>) {
+  const calls = { count: 0, aborted: 0 };
+  server.use(
+    http.post(url(id), async ({ request }) => {
+      calls.count++;
+      request.signal.addEventListener('abort', () => calls.aborted++);
+      return reply(request);
+    }),
+  );
+  return calls;
+}
+
+const ok = (id: string, n?: number) => () => HttpResponse.json(results(id, n));
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    new HttpResponse(null, { status: code, headers });
+
+function recordingLogger() {
+  const lines: { level: string; obj: object; msg?: string }[] = [];
+  const log = (level: string) => (obj: object, msg?: string) => lines.push({ level, obj, msg });
+  const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return { logger, lines };
+}
+
+describe('createSearchClient', () => {
+  it('returns normalized results from the first provider', async () => {
+    upstream('a', ok('a', 8));
+    const client = createSearchClient({ providers: [provider('a')] });
+    const response = await client.search({ query: 'hello', maxResults: 3 });
+    expect(response).toMatchObject({
+      query: 'hello',
+      mode: 'text',
+      provider: 'a',
+      cached: false,
+      totalResults: 3,
+    });
+    expect(response.results).toHaveLength(3);
+    expect(response.results[0]).toEqual({
+      title: 'a result 1',
+      url: 'https://site1.example/a',
+      snippet: 'Snippet & more 1',
+      source: 'site1.example',
+      provider: 'a',
+    });
+    expect(response.attempts).toEqual([{ provider: 'a', outcome: 'success', ms: expect.any(Number) }]);
+    expect(Date.parse(response.fetchedAt)).not.toBeNaN();
+  });
+
+  it('rejects invalid requests before calling any provider', async () => {
+    const calls = upstream('a', ok('a'));
+    const client = createSearchClient({ providers: [provider('a')] });
+    await expect(client.search({ query: '   ' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(calls.count).toBe(0);
+  });
+
+  it('fails over to the next provider and lists every attempt', async () => {
+    upstream('a', status(429));
+    upstream('b', ok('b'));
+    const { logger, lines } = recordingLogger();
+    const client = createSearchClient({ providers: [provider('a'), provider('b')], logger });
+    const response = await client.search({ query: 'q' });
+    expect(response.provider).toBe('b');
+    expect(response.attempts.map((a) => [a.provider, a.outcome, a.code])).toEqual([
+      ['a', 'error', 'rate_limited'],
+      ['b', 'success', undefined],
+    ]);
+    expect(lines.some((l) => l.level === 'warn' && (l.obj as { provider?: string }).provider === 'a')).toBe(
+      true,
+    );
+  });
+
+  it('skips providers that cannot serve the request, without failing them', async () => {
+    const calls = upstream('a', ok('a'));
+    upstream('b', ok('b'));
+    const client = createSearchClient({
+      providers: [provider('a', { modes: ['text'] }), provider('b')],
+    });
+    const response = await client.search({ query: 'q', mode: 'videos' });
+    expect(response.provider).toBe('b');
+    expect(response.attempts[0]).toMatchObject({
+      provider: 'a',
+      outcome: 'skipped',
+      reason: 'no videos search',
+    });
+    expect(calls.count).toBe(0);
+    expect(client.health()[0]).toMatchObject({ provider: 'a', state: 'healthy' });
+  });
+
+  it('answers no_provider when nobody can serve the request', async () => {
+    const client = createSearchClient({
+      providers: [
+        provider('a', { timeRange: false }),
+        createHttpTestProvider({ id: 'b', url: url('b'), configured: false }),
+      ],
+    });
+    const error = await client.search({ query: 'q', timeRange: 'd' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'no_provider', retryable: false });
+    expect((error as Error).message).toMatch(/a: no time-range filter; b: not configured/);
+  });
+
+  it('reports the most useful code when every provider fails', async () => {
+    upstream('a', status(503));
+    upstream('b', status(429, { 'retry-after': '20' }));
+    upstream('c', status(500));
+    const client = createSearchClient({ providers: [provider('a'), provider('b'), provider('c')] });
+    const error = await client.search({ query: 'q' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'rate_limited',
+      provider: 'b',
+      retryAfterMs: 20_000,
+      retryable: true,
+    });
+    expect((error as { attempts: unknown[] }).attempts).toHaveLength(3);
+  });
+
+  describe('cool-down and probe', () => {
+    it('skips a cooling provider, then lets exactly one probe through after the cool-down', async () => {
+      let clock = 1_000_000;
+      const a = upstream('a', status(403));
+      upstream('b', ok('b'));
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        cooldown: { blockedMs: 60_000 },
+        now: () => clock,
+      });
+      await client.search({ query: 'first' });
+      expect(a.count).toBe(1);
+      expect(client.health()[0]).toMatchObject({
+        state: 'cooling',
+        lastErrorCode: 'blocked',
+        coolingUntil: clock + 60_000,
+      });
+
+      const second = await client.search({ query: 'second' });
+      expect(a.count).toBe(1);
+      expect(second.attempts[0]).toMatchObject({ provider: 'a', outcome: 'skipped', reason: 'cooling down' });
+
+      // Cool-down over: a is healthy again upstream. Two concurrent requests: one probe, one skip.
+      clock += 60_001;
+      server.use(
+        http.post(url('a'), async () => {
+          a.count++;
+          await delay(50);
+          return HttpResponse.json(results('a'));
+        }),
+      );
+      const [p1, p2] = await Promise.all([client.search({ query: 'p1' }), client.search({ query: 'p2' })]);
+      expect(a.count).toBe(2);
+      expect([p1.provider, p2.provider].sort()).toEqual(['a', 'b']);
+      expect(client.health()[0]).toMatchObject({ state: 'healthy', failures: 0 });
+      await client.search({ query: 'after' }).then((r) => expect(r.provider).toBe('a'));
+    });
+
+    it('honours Retry-After and grows transient cool-downs', async () => {
+      let clock = 0;
+      upstream('a', status(429, { 'retry-after': '30' }));
+      upstream('b', ok('b'));
+      const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+      await client.search({ query: 'q' });
+      expect(client.health()[0]?.coolingUntil).toBe(30_000);
+
+      const c = createSearchClient({
+        providers: [provider('c'), provider('b')],
+        cooldown: { transientMs: 1_000 },
+        now: () => clock,
+      });
+      upstream('c', status(502));
+      const until: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await c.search({ query: `q${i}` });
+        until.push(c.health()[0]!.coolingUntil! - clock);
+        clock = c.health()[0]!.coolingUntil! + 1;
+      }
+      expect(until).toEqual([1_000, 2_000, 4_000]);
+    });
+
+    it('probes the provider whose cool-down ends first when every provider is cooling', async () => {
+      let clock = 0;
+      const a = upstream('a', status(403));
+      const b = upstream('b', status(500));
+      const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+      await client.search({ query: 'q' }).catch(() => undefined);
+      clock += 10;
+      upstream('b', ok('b'));
+      const response = await client.search({ query: 'q2' });
+      expect(response.provider).toBe('b');
+      expect(a.count).toBe(1);
+      expect(b.count).toBe(1);
+    });
+  });
+
+  describe('deadlines and cancellation', () => {
+    it('moves on from a hung provider after the attempt timeout', async () => {
+      const a = upstream('a', (request) => hang(request));
+      upstream('b', ok('b'));
+      const client = createSearchClient({ providers: [provider('a'), provider('b')], attemptTimeoutMs: 150 });
+      const response = await client.search({ query: 'q' });
+      expect(response.provider).toBe('b');
+      expect(response.attempts[0]).toMatchObject({ provider: 'a', outcome: 'error', code: 'timeout' });
+      expect(a.aborted).toBe(1);
+    });
+
+    it('keeps one overall deadline across providers', async () => {
+      upstream('a', (request) => hang(request));
+      upstream('b', (request) => hang(request));
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        timeoutMs: 300,
+        attemptTimeoutMs: 200,
+      });
+      const started = performance.now();
+      const error = await client.search({ query: 'q' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'timeout' });
+      expect((error as { attempts: { provider: string }[] }).attempts.map((a) => a.provider)).toContain('a');
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+
+    it("cancels everything in flight when the caller's signal aborts", async () => {
+      const a = upstream('a', (request) => hang(request));
+      const client = createSearchClient({ providers: [provider('a')] });
+      const controller = new AbortController();
+      const pending = client.search({ query: 'q' }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 30);
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+      await delay(10);
+      expect(a.aborted).toBe(1);
+      // An abort says nothing about the provider's health.
+      expect(client.health()[0]).toMatchObject({ state: 'healthy' });
+    });
+
+    it('rejects at once for an already aborted signal', async () => {
+      const a = upstream('a', ok('a'));
+      const client = createSearchClient({ providers: [provider('a')] });
+      await expect(client.search({ query: 'q' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
+      expect(a.count).toBe(0);
+    });
+  });
+
+  describe('hedging', () => {
+    it('starts the next provider after the hedge delay; the first answer wins, the other is aborted', async () => {
+      const a = upstream('a', async () => {
+        await delay(1_000);
+        return HttpResponse.json(results('a'));
+      });
+      const b = upstream('b', ok('b'));
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        hedge: { delayMs: 50, budget: 1 },
+      });
+      const response = await client.search({ query: 'q' });
+      expect(response.provider).toBe('b');
+      expect(b.count).toBe(1);
+      expect(response.attempts.find((x) => x.provider === 'a')).toMatchObject({ outcome: 'aborted' });
+      await delay(10);
+      expect(a.aborted).toBe(1);
+      expect(client.health()[0]).toMatchObject({ state: 'healthy' });
+    });
+
+    it('does not hedge when the first provider answers in time', async () => {
+      upstream('a', ok('a'));
+      const b = upstream('b', ok('b'));
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        hedge: { delayMs: 200 },
+      });
+      expect((await client.search({ query: 'q' })).provider).toBe('a');
+      expect(b.count).toBe(0);
+    });
+
+    it('keeps hedges within the per-provider budget', async () => {
+      upstream('a', async () => {
+        await delay(80);
+        return HttpResponse.json(results('a'));
+      });
+      const b = upstream('b', ok('b'));
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        hedge: { delayMs: 10, budget: 0.1 },
+      });
+      for (let i = 0; i < 20; i++) await client.search({ query: `q${i}` });
+      // 10% of 20 requests, plus the one hedge the budget always allows.
+      expect(b.count).toBeLessThanOrEqual(3);
+      expect(b.count).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('enforces domain filters on what providers return', async () => {
+    server.use(
+      http.post(url('a'), () =>
+        HttpResponse.json({
+          results: [
+            { title: 'kept', url: 'https://docs.example.com/x' },
+            { title: 'other site', url: 'https://elsewhere.org/y' },
+            { title: 'excluded', url: 'https://spam.example.com/z' },
+          ],
+        }),
+      ),
+    );
+    const client = createSearchClient({ providers: [provider('a')] });
+    const response = await client.search({
+      query: 'q',
+      includeDomains: ['example.com'],
+      excludeDomains: ['spam.example.com'],
+    });
+    expect(response.results.map((r) => r.title)).toEqual(['kept']);
+  });
+
+  it('rejects a provider listed twice', () => {
+    expect(() => createSearchClient({ providers: [provider('a'), provider('a')] })).toThrow(/listed twice/);
+  });
+});
