@@ -1,0 +1,146 @@
+import {
+  isSearchError,
+  type Logger,
+  MAX_RESULTS_LIMIT,
+  normalizeMaxResults,
+  normalizeMode,
+  normalizeTimeRange,
+  type SearchClient,
+  type SearchRequestInput,
+  silentLogger,
+} from '@agent-search/core';
+import { llm, log, type voice } from '@livekit/agents';
+import { z } from 'zod';
+import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
+import { type LoadingStatusPublisher, loadingStatus, publishLoadingStatus } from './loading-status.ts';
+import {
+  EMPTY_QUERY_ERROR,
+  errorMessage,
+  errorOutput,
+  type SearchToolOutput,
+  toToolOutput,
+} from './model-output.ts';
+
+/**
+ * The tool's arguments. Every field but `query` is `nullish`: optional for models that omit it, and
+ * nullable so the framework's strict tool-schema mode (every field required) stays valid. `mode` and
+ * `timelimit` are plain strings, normalized later, so an unexpected value degrades instead of failing.
+ */
+export const searchInternetParameters = z.object({
+  query: z.string().describe('What to search for, as a few keywords: "weather Paris tomorrow".'),
+  mode: z
+    .string()
+    .nullish()
+    .describe('"text" for web pages (the default), "news" for recent news articles, "videos" for videos.'),
+  max_results: z.number().nullish().describe('How many results, 1 to 10. Default 5.'),
+  timelimit: z
+    .string()
+    .nullish()
+    .describe('Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.'),
+  loading_message: z
+    .string()
+    .nullish()
+    .describe('A short line in your own voice shown to the user while you search: "Checking the latest scores..."'),
+});
+
+export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
+
+export const SEARCH_TOOL_DESCRIPTION =
+  'Search the internet for current information: news, recent events, prices, scores, weather and facts that may have changed since your training. Returns a few results with their source sites.';
+
+export interface SearchInternetToolOptions<UserData = unknown> {
+  /** The search client (from `createSearchClient`, `loadSearchConfig` or a cache wrapper). */
+  client: Pick<SearchClient, 'search'>;
+  /** Where loading statuses go. Default: the agent's participant in the job's room. `false`: nowhere. */
+  publisher?: LoadingStatusPublisher<UserData>;
+  /**
+   * Upper bound on results for this caller (1..10), e.g. by how much the app trusts them. Default 10.
+   * A function is called on every search with the run context.
+   */
+  maxResultsLimit?: PerCall<number, UserData>;
+  /** Who is asking, for per-user rate limits. Default: the identity of the participant the session talks to. */
+  userId?: PerCall<string | undefined, UserData>;
+  /** Default: the LiveKit Agents logger once initialized, otherwise silent. */
+  logger?: Logger;
+  /** Replaces the description the model reads. */
+  description?: string;
+}
+
+function frameworkLogger(): Logger {
+  try {
+    return log();
+  } catch {
+    return silentLogger;
+  }
+}
+
+function clampLimit(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return MAX_RESULTS_LIMIT;
+  return Math.min(MAX_RESULTS_LIMIT, Math.max(1, Math.trunc(value)));
+}
+
+/**
+ * Creates the `search_internet` tool for LiveKit Agents. Register it under `SEARCH_TOOL_NAME`:
+ * `new voice.Agent({ instructions, tools: { search_internet: createSearchInternetTool({ client }) } })`.
+ *
+ * Failures come back as `{ results: [], error }` rather than exceptions, so the model can tell the user
+ * what happened instead of receiving the framework's "An internal error occurred".
+ */
+export function createSearchInternetTool<UserData = unknown>(
+  options: SearchInternetToolOptions<UserData>,
+): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput> {
+  const { client, publisher } = options;
+
+  return llm.tool<UserData, typeof searchInternetParameters, SearchToolOutput>({
+    description: options.description ?? SEARCH_TOOL_DESCRIPTION,
+    parameters: searchInternetParameters,
+    execute: async (args, { ctx, abortSignal }) => {
+      const logger = options.logger ?? frameworkLogger();
+      const query = args.query.trim();
+      if (query === '') return errorOutput(EMPTY_QUERY_ERROR);
+
+      let limit = MAX_RESULTS_LIMIT;
+      let userId: string | undefined;
+      try {
+        limit = clampLimit(await resolvePerCall(options.maxResultsLimit, ctx));
+        userId =
+          options.userId === undefined
+            ? participantIdentity(ctx)
+            : await resolvePerCall(options.userId, ctx);
+      } catch (error) {
+        // A failing trust lookup falls back to the defaults rather than failing the search.
+        logger.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'search_internet: could not resolve the caller; using defaults',
+        );
+      }
+
+      const request: SearchRequestInput = { query, mode: normalizeMode(args.mode) };
+      // Unset max_results leaves the client's default (WEB_SEARCH_MAX_RESULTS); the output is cut to `limit`.
+      if (args.max_results !== null && args.max_results !== undefined) {
+        request.maxResults = Math.min(normalizeMaxResults(args.max_results), limit);
+      }
+      const timeRange = normalizeTimeRange(args.timelimit);
+      if (timeRange) request.timeRange = timeRange;
+
+      await publishLoadingStatus(publisher, loadingStatus(args.loading_message), ctx, logger);
+
+      try {
+        const response = await client.search(request, { signal: abortSignal, userId });
+        logger.debug(
+          { mode: response.mode, results: response.results.length, provider: response.provider },
+          'search_internet answered',
+        );
+        return toToolOutput(response, limit);
+      } catch (error) {
+        if (abortSignal.aborted) return errorOutput('search cancelled');
+        logger.warn(
+          { code: isSearchError(error) ? error.code : 'unexpected', mode: request.mode },
+          'search_internet failed',
+        );
+        return errorOutput(errorMessage(error));
+      }
+    },
+  }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput>;
+}
+
