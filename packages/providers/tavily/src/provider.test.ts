@@ -1,0 +1,339 @@
+import {
+  createSearchClient,
+  type SearchError,
+  type SearchMode,
+  type SearchRequest,
+} from '@agent-search/core';
+import { describeProviderConformance, hang, useMswServer } from '@agent-search/testing';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import errors from './__fixtures__/errors.json' with { type: 'json' };
+import empty from './__fixtures__/search-empty.json' with { type: 'json' };
+import general from './__fixtures__/search-general.json' with { type: 'json' };
+import news from './__fixtures__/search-news.json' with { type: 'json' };
+import { createTavilyProvider, providerDefinition } from './index.ts';
+
+const API = 'https://api.tavily.com/search';
+const KEY = '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';
+
+const server = useMswServer();
+
+/** Answers like Tavily: the fixture for the requested topic, cut to `max_results`. */
+function resultHandlers(mode: SearchMode) {
+  return [
+    http.post(API, async ({ request }) => {
+      const body = (await request.json()) as { max_results: number };
+      const fixture = mode === 'news' ? news : general;
+      return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, body.max_results) });
+    }),
+  ];
+}
+
+function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
+  return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
+}
+
+const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
+  query: 'rust async runtime comparison',
+  mode: 'text',
+  maxResults: 5,
+  safeSearch: 'moderate',
+  includeDomains: [],
+  excludeDomains: [],
+  ...overrides,
+});
+
+/** The error a search fails with; fails the test if the search succeeds. */
+async function failure(
+  provider: ReturnType<typeof createTavilyProvider>,
+  req = request(),
+): Promise<SearchError> {
+  try {
+    await provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  } catch (error) {
+    return error as SearchError;
+  }
+  throw new Error('the search succeeded; expected a failure');
+}
+
+/** Runs one search and returns the upstream request it made (body parsed). */
+async function capture(provider: ReturnType<typeof createTavilyProvider>, req: SearchRequest) {
+  let seen: Request | undefined;
+  server.use(
+    http.post(API, async ({ request: r }) => {
+      seen = r.clone();
+      return HttpResponse.json(general);
+    }),
+  );
+  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  if (!seen) throw new Error('no request reached Tavily');
+  return { headers: seen.headers, body: (await seen.json()) as Record<string, unknown> };
+}
+
+describeProviderConformance('tavily', {
+  createProvider: () => createTavilyProvider({ apiKey: KEY }),
+  server,
+  resultHandlers,
+  emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
+  hangHandlers: [http.post(API, ({ request }) => hang(request))],
+  faults: [
+    { name: 'HTTP 401 (invalid key)', handlers: fail('401'), code: 'unauthorized' },
+    {
+      name: 'HTTP 403',
+      handlers: [
+        http.post(API, () => HttpResponse.json({ detail: { error: 'Forbidden' } }, { status: 403 })),
+      ],
+      code: 'unauthorized',
+    },
+    { name: 'HTTP 400', handlers: fail('400'), code: 'invalid_request' },
+    { name: 'HTTP 429', handlers: fail('429', { 'Retry-After': '3' }), code: 'rate_limited' },
+    { name: 'HTTP 432 (plan limit)', handlers: fail('432'), code: 'quota_exceeded' },
+    { name: 'HTTP 433 (pay-as-you-go limit)', handlers: fail('433'), code: 'quota_exceeded' },
+    { name: 'HTTP 500', handlers: fail('500'), code: 'unavailable' },
+    {
+      name: 'HTTP 502 with an HTML page',
+      handlers: [
+        http.post(API, () =>
+          HttpResponse.html('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }),
+        ),
+      ],
+      code: 'unavailable',
+    },
+    {
+      name: 'a body that is not JSON',
+      handlers: [
+        http.post(API, () => HttpResponse.text('{"results": [{"url": "https://exa', { status: 200 })),
+      ],
+      code: 'provider_error',
+    },
+    {
+      name: 'JSON without a results list',
+      handlers: [http.post(API, () => HttpResponse.json({ query: 'q', results: null }))],
+      code: 'provider_error',
+    },
+    {
+      name: 'a connection reset',
+      handlers: [http.post(API, () => HttpResponse.error())],
+      code: 'unavailable',
+    },
+  ],
+  expectFiltersSent: async (requests) => {
+    const body = (await requests.at(-1)!.json()) as Record<string, unknown>;
+    expect(body.time_range).toBe('day');
+    expect(body.include_domains).toEqual(['example.com']);
+  },
+});
+
+describe('tavily request', () => {
+  it('sends the key as a Bearer token and asks only for what the model reads', async () => {
+    const { headers, body } = await capture(createTavilyProvider({ apiKey: KEY }), request());
+    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(body).toEqual({
+      query: 'rust async runtime comparison',
+      topic: 'general',
+      search_depth: 'basic',
+      max_results: 5,
+      include_answer: false,
+      include_raw_content: false,
+      include_images: false,
+    });
+  });
+
+  it('maps news mode, time range and domain filters onto topic, time_range and *_domains', async () => {
+    const { body } = await capture(
+      createTavilyProvider({ apiKey: KEY, searchDepth: 'advanced' }),
+      request({
+        mode: 'news',
+        maxResults: 8,
+        timeRange: 'w',
+        includeDomains: ['reuters.com', 'ft.com'],
+        excludeDomains: ['example.org'],
+      }),
+    );
+    expect(body).toMatchObject({
+      topic: 'news',
+      max_results: 8,
+      time_range: 'week',
+      search_depth: 'advanced',
+      include_domains: ['reuters.com', 'ft.com'],
+      exclude_domains: ['example.org'],
+    });
+  });
+
+  it.each([
+    ['d', 'day'],
+    ['m', 'month'],
+    ['y', 'year'],
+  ] as const)('maps time range %s to %s', async (timeRange, expected) => {
+    const { body } = await capture(createTavilyProvider({ apiKey: KEY }), request({ timeRange }));
+    expect(body.time_range).toBe(expected);
+  });
+
+  it('posts to the configured base URL (option and TAVILY_BASE_URL)', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.post('https://gateway.internal/tavily/search', ({ request: r }) => {
+        urls.push(r.url);
+        return HttpResponse.json(general);
+      }),
+    );
+    const signal = AbortSignal.timeout(5_000);
+    await createTavilyProvider({ apiKey: KEY, baseURL: 'https://gateway.internal/tavily/' }).search(
+      request(),
+      {
+        signal,
+      },
+    );
+    const fromEnv = providerDefinition.fromEnv({
+      TAVILY_API_KEY: KEY,
+      TAVILY_BASE_URL: 'https://gateway.internal/tavily',
+    });
+    await fromEnv.search(request(), { signal });
+    expect(urls).toEqual([
+      'https://gateway.internal/tavily/search',
+      'https://gateway.internal/tavily/search',
+    ]);
+  });
+
+  it('uses an injected fetch', async () => {
+    const calls: string[] = [];
+    const provider = createTavilyProvider({
+      apiKey: KEY,
+      fetch: async (input) => {
+        calls.push(String(input));
+        return Response.json(general);
+      },
+    });
+    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(5_000) });
+    expect(calls).toEqual([API]);
+    expect(results).toHaveLength(general.results.length);
+  });
+});
+
+describe('tavily response', () => {
+  it('maps content to snippet and news published_date to an ISO publishedAt', async () => {
+    server.use(...resultHandlers('news'));
+    const client = createSearchClient({ providers: [createTavilyProvider({ apiKey: KEY })] });
+    const response = await client.search({ query: 'ecb rates', mode: 'news', maxResults: 10 });
+    expect(response.results[0]).toMatchObject({
+      title: 'ECB holds rates steady as inflation hovers near target',
+      url: 'https://www.reuters.com/markets/europe/ecb-holds-rates-steady-2025-10-30/',
+      snippet: expect.stringContaining('deposit rate at 2%'),
+      source: 'reuters.com',
+      publishedAt: '2025-10-30T13:45:00.000Z',
+      provider: 'tavily',
+    });
+  });
+
+  it('decodes entities through core and leaves publishedAt unset for web results', async () => {
+    server.use(...resultHandlers('text'));
+    const client = createSearchClient({ providers: [createTavilyProvider({ apiKey: KEY })] });
+    const response = await client.search({ query: 'rust async', maxResults: 10 });
+    expect(response.results).toHaveLength(6);
+    expect(response.results[0]?.snippet).toContain('networking applications & gives');
+    expect(response.results.every((r) => r.publishedAt === undefined)).toBe(true);
+  });
+});
+
+describe('tavily errors', () => {
+  it('reports Retry-After on 429, in seconds or as an HTTP date', async () => {
+    const provider = createTavilyProvider({ apiKey: KEY });
+    server.use(...fail('429', { 'Retry-After': '12' }));
+    await expect(provider.search(request(), { signal: AbortSignal.timeout(5_000) })).rejects.toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      retryable: true,
+      retryAfterMs: 12_000,
+    });
+    server.use(...fail('429', { 'Retry-After': new Date(Date.now() + 60_000).toUTCString() }));
+    const error = await failure(provider);
+    expect(error.retryAfterMs).toBeGreaterThan(50_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it("quotes Tavily's reason in the message", async () => {
+    server.use(...fail('432'));
+    const error = await failure(createTavilyProvider({ apiKey: KEY }));
+    expect(error).toMatchObject({ code: 'quota_exceeded', status: 432, retryable: false });
+    expect(error.message).toBe(
+      "Tavily usage limit reached (HTTP 432): This request exceeds your plan's set usage limit. Please upgrade your plan.",
+    );
+  });
+
+  it('is not configured without a key, and then fails without touching the network', async () => {
+    const requests: Request[] = [];
+    const record = ({ request: r }: { request: Request }) => requests.push(r);
+    server.events.on('request:start', record);
+    try {
+      for (const apiKey of [undefined, '', '   ']) {
+        const provider = createTavilyProvider({ apiKey });
+        expect(provider.configured).toBe(false);
+        await expect(
+          provider.search(request(), { signal: AbortSignal.timeout(5_000) }),
+        ).rejects.toMatchObject({
+          code: 'unauthorized',
+          provider: 'tavily',
+        });
+      }
+      expect(providerDefinition.fromEnv({}).configured).toBe(false);
+      expect(providerDefinition.fromEnv({ TAVILY_API_KEY: KEY }).configured).toBe(true);
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects with the abort reason when the caller aborts', async () => {
+    server.use(http.post(API, ({ request: r }) => hang(r)));
+    const controller = new AbortController();
+    const pending = createTavilyProvider({ apiKey: KEY }).search(request(), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  describe('never leaks the API key', () => {
+    // Each upstream failure echoes the Authorization header back, as some gateways do.
+    const echo = (status: number) =>
+      http.post(API, ({ request: r }) =>
+        HttpResponse.json(
+          { detail: { error: `Invalid credentials: ${r.headers.get('authorization')}` } },
+          { status },
+        ),
+      );
+    const cases = [
+      ['401', echo(401)],
+      ['429', echo(429)],
+      ['432', echo(432)],
+      ['500', echo(500)],
+      [
+        '400 plain text',
+        http.post(API, ({ request: r }) =>
+          HttpResponse.text(`bad ${r.headers.get('authorization')}`, { status: 400 }),
+        ),
+      ],
+      [
+        '200 malformed',
+        http.post(API, ({ request: r }) => HttpResponse.text(`oops ${r.headers.get('authorization')}`)),
+      ],
+      ['reset', http.post(API, () => HttpResponse.error())],
+    ] as const;
+
+    it.each(cases)('%s', async (_, handler) => {
+      server.use(handler);
+      const error = await failure(createTavilyProvider({ apiKey: KEY }));
+      expect(error).toBeInstanceOf(Error);
+      const texts: string[] = [JSON.stringify(error)];
+      for (let e: unknown = error; e instanceof Error; e = e.cause) texts.push(e.message, String(e.stack));
+      for (const text of texts) expect(text).not.toContain(KEY);
+    });
+
+    it('redacts an echoed key but keeps the rest of the reason', async () => {
+      server.use(echo(401));
+      const error = await failure(createTavilyProvider({ apiKey: KEY }));
+      expect(error.message).toBe(
+        'Tavily rejected the API key (HTTP 401): Invalid credentials: Bearer [redacted]',
+      );
+    });
+  });
+});
