@@ -1,0 +1,13 @@
+export { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
+export { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from './from-env.ts';
+export { MemoryStore, type MemoryStoreOptions } from './memory-store.ts';
+export {
+  type GlobalRateLimitOptions,
+  type RateLimitOptions,
+  SearchRateLimits,
+  type UserRateLimitOptions,
+} from './rate-limits.ts';
+export { createRedisClient, type RedisClientOptions, RedisStore, type RedisStoreOptions } from './redis-store.ts';
+export type { CacheStore, StoredValue, TtlAwareStore } from './store.ts';
+export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
+export { type CacheOptions, DEFAULT_TTL_MS, withCache } from './with-cache.ts';

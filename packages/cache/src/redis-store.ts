@@ -1,0 +1,178 @@
+import { type Logger, silentLogger } from '@agent-search/core';
+import { Redis } from 'ioredis';
+import { type CacheStore, checkTtl, type StoredValue, type TtlAwareStore, toJson } from './store.ts';
+import { withTimeout } from './timeout.ts';
+
+export interface RedisClientOptions {
+  /** Bound on every command (ioredis `commandTimeout`). Default 500 ms. */
+  timeoutMs?: number;
+  /** Bound on opening the connection. Default 1000 ms. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * An ioredis client that never makes a search wait for Redis: no offline queue (commands fail at once
+ * while disconnected), short connect and command timeouts, and endless background reconnects.
+ */
+export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    connectTimeout: options.connectTimeoutMs ?? 1_000,
+    commandTimeout: options.timeoutMs ?? 500,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+}
+
+export interface RedisStoreOptions extends RedisClientOptions {
+  /** `redis://` or `rediss://` URL; the store creates (and closes) its own client. */
+  url?: string;
+  /**
+   * An existing ioredis client instead of `url`, e.g. one shared with other code; `close()` leaves it
+   * open. Create it with `createRedisClient` or equivalent options so commands cannot queue while offline.
+   */
+  client?: Redis;
+  /** Prepended to every key. Default "agent-search:cache:". */
+  keyPrefix?: string;
+  /** Told once when Redis becomes unreachable and once when it is back. */
+  logger?: Logger;
+}
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return code;
+    if (typeof message === 'string') return message.slice(0, 120);
+  }
+  return String(error);
+}
+
+/**
+ * A store on Redis: JSON values under a key prefix, TTLs kept by the server (`SET ... PX`). Every call is
+ * bounded by `timeoutMs`; while Redis is unreachable calls fail fast (the tiered store then uses memory)
+ * and the logger hears about it once, not once per request.
+ */
+export class RedisStore implements CacheStore, TtlAwareStore {
+  readonly client: Redis;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+  readonly #timeoutMs: number;
+  readonly #connectTimeoutMs: number;
+  readonly #logger: Logger;
+  /** Where Redis is, for logs: host and port only, never the URL (it may hold a password). */
+  readonly #where: string;
+  readonly #firstConnection: Promise<void>;
+  #available: boolean | undefined;
+  #closed = false;
+
+  constructor(options: RedisStoreOptions) {
+    if (!options.client && !options.url) throw new TypeError('RedisStore needs a `url` or a `client`');
+    this.#timeoutMs = options.timeoutMs ?? 500;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 1_000;
+    this.#owned = !options.client;
+    this.client = options.client ?? createRedisClient(options.url!, options);
+    this.#prefix = options.keyPrefix ?? 'agent-search:cache:';
+    this.#logger = options.logger ?? silentLogger;
+    this.#where = `${this.client.options.host ?? 'localhost'}:${this.client.options.port ?? 6379}`;
+    this.client.on('ready', this.#onReady);
+    this.client.on('error', this.#onError);
+    this.#available = this.client.status === 'ready' ? true : undefined;
+    this.#firstConnection = new Promise<void>((resolve) => {
+      this.client.once('ready', () => resolve());
+      this.client.once('error', () => resolve());
+    });
+  }
+
+  readonly #onReady = () => this.#markUp();
+  readonly #onError = (error: unknown) => this.#markDown(error);
+
+  #markUp(): void {
+    if (this.#available === false) {
+      this.#logger.info({ redis: this.#where }, 'Redis cache is reachable again');
+    }
+    this.#available = true;
+  }
+
+  #markDown(error: unknown): void {
+    if (this.#available === false || this.#closed) return;
+    this.#available = false;
+    this.#logger.warn(
+      { redis: this.#where, error: describe(error) },
+      'Redis cache is unreachable; searches go on with the in-memory cache until it is back',
+    );
+  }
+
+  /** True while Redis answers, false after a failure, undefined before the first connection. */
+  get available(): boolean | undefined {
+    return this.#available;
+  }
+
+  async #run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error('RedisStore is closed');
+    // Only the very first call waits for the connection; later, while Redis is down, calls fail at once.
+    if (this.#available === undefined && this.client.status !== 'ready') {
+      await withTimeout(this.#firstConnection, this.#connectTimeoutMs, 'connect timeout').catch(() => {});
+    }
+    try {
+      const result = await withTimeout(
+        command(this.client),
+        this.#timeoutMs,
+        `Redis did not answer within ${this.#timeoutMs} ms`,
+      );
+      this.#markUp();
+      return result;
+    } catch (error) {
+      this.#markDown(error);
+      throw new Error(`Redis cache unavailable (${describe(error)})`, { cause: error });
+    }
+  }
+
+  #parse<T>(json: string | null): T | undefined {
+    if (json === null) return undefined;
+    try {
+      return JSON.parse(json) as T;
+    } catch {
+      return undefined; // not ours (or corrupted): a miss, not a failure
+    }
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    return this.#parse<T>(await this.#run((c) => c.get(this.#prefix + key)));
+  }
+
+  async getWithTtl<T = unknown>(key: string): Promise<StoredValue<T> | undefined> {
+    const k = this.#prefix + key;
+    const replies = await this.#run((c) => c.pipeline().get(k).pttl(k).exec());
+    const [getReply, ttlReply] = replies ?? [];
+    if (getReply?.[0] || ttlReply?.[0]) throw getReply?.[0] ?? ttlReply?.[0];
+    const value = this.#parse<T>(getReply?.[1] as string | null);
+    const ttlMs = ttlReply?.[1] as number;
+    if (value === undefined || ttlMs <= 0) return undefined;
+    return { value, ttlMs };
+  }
+
+  async set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    const json = toJson(value);
+    const px = checkTtl(ttlMs);
+    await this.#run((c) => c.set(this.#prefix + key, json, 'PX', px));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#run((c) => c.del(this.#prefix + key));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.client.off('ready', this.#onReady);
+    if (!this.#owned) {
+      this.client.off('error', this.#onError);
+      return;
+    }
+    // Our error listener stays until the socket is gone, so ioredis never reports an unhandled error.
+    if (this.client.status === 'ready') {
+      await withTimeout(this.client.quit(), this.#timeoutMs, 'quit timeout').catch(() => {});
+    }
+    this.client.disconnect();
+  }
+}

@@ -1,0 +1,62 @@
+import type { CacheStore, TtlAwareStore } from './store.ts';
+
+export interface TieredStoreOptions {
+  /** The fast, local tier (a `MemoryStore`). */
+  front: CacheStore;
+  /** The shared tier (a `RedisStore`). Its failures are absorbed: the front tier keeps working. */
+  back: CacheStore | TtlAwareStore;
+  /** TTL of entries copied to the front tier when the back tier cannot say how long they have left. Default 60 s. */
+  frontTtlMs?: number;
+}
+
+function canReportTtl(store: CacheStore | TtlAwareStore): store is TtlAwareStore {
+  return typeof (store as TtlAwareStore).getWithTtl === 'function';
+}
+
+/**
+ * Memory in front of Redis: reads try memory first, then Redis (copying the entry to memory for the time
+ * it has left); writes go to both. When Redis fails, the tiered store behaves like the memory store alone.
+ */
+export class TieredStore implements CacheStore {
+  readonly front: CacheStore;
+  readonly back: CacheStore | TtlAwareStore;
+  readonly #frontTtlMs: number;
+
+  constructor(options: TieredStoreOptions) {
+    this.front = options.front;
+    this.back = options.back;
+    this.#frontTtlMs = options.frontTtlMs ?? 60_000;
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    const local = await this.front.get<T>(key);
+    if (local !== undefined) return local;
+    try {
+      const back = this.back;
+      const found = canReportTtl(back)
+        ? await back.getWithTtl<T>(key)
+        : await back.get<T>(key).then((value) =>
+            value === undefined ? undefined : { value, ttlMs: this.#frontTtlMs },
+          );
+      if (!found) return undefined;
+      await this.front.set(key, found.value, found.ttlMs);
+      return found.value;
+    } catch {
+      return undefined; // the back tier reports its own outages
+    }
+  }
+
+  async set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    await this.front.set(key, value, ttlMs);
+    await this.back.set(key, value, ttlMs).catch(() => {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.front.delete(key);
+    await this.back.delete(key).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.front.close(), this.back.close()]);
+  }
+}

@@ -1,0 +1,298 @@
+import {
+  isSearchError,
+  type Logger,
+  normalizeRequest,
+  type SearchClient,
+  type SearchError,
+  type SearchOptions,
+  type SearchRequest,
+  type SearchResponse,
+  type SearchResult,
+  silentLogger,
+} from '@agent-search/core';
+import { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
+import { MemoryStore } from './memory-store.ts';
+import { type RateLimitOptions, SearchRateLimits } from './rate-limits.ts';
+import type { CacheStore } from './store.ts';
+
+const HOUR = 3_600_000;
+
+/** Default TTL of each kind, in ms: news 1 h, regulation 24 h, case 6 h, everything else 1 h. */
+export const DEFAULT_TTL_MS: Readonly<Record<CacheKind, number>> = {
+  news: HOUR,
+  regulation: 24 * HOUR,
+  case: 6 * HOUR,
+  default: HOUR,
+};
+
+export interface CacheOptions {
+  /** Where answers are kept. Default: a `MemoryStore` with its defaults. */
+  store?: CacheStore;
+  /** TTL per kind in ms; missing kinds keep `DEFAULT_TTL_MS`. */
+  ttlMs?: Partial<Record<CacheKind, number>>;
+  /** How long past its TTL an answer is kept for stale-on-error. Default 24 h; 0 turns it off. */
+  staleMs?: number;
+  /** Limits on searches that reach the providers. Default: 10 per user per minute, no global limit. */
+  rateLimits?: RateLimitOptions | SearchRateLimits | false;
+  logger?: Logger;
+  /** Clock for freshness and ages, for tests. Store TTLs run on the real clock. */
+  now?: () => number;
+}
+
+/** What is stored per request (JSON). */
+interface CacheEntry {
+  v: 1;
+  mode: SearchResponse['mode'];
+  provider: string;
+  results: SearchResult[];
+  totalResults: number;
+  fetchedAt: string;
+  /** `maxResults` of the search that produced the entry. */
+  maxResults: number;
+  storedAt: number;
+  freshUntil: number;
+}
+
+function isEntry(value: unknown): value is CacheEntry {
+  const e = value as CacheEntry | undefined;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    e.v === 1 &&
+    Array.isArray(e.results) &&
+    typeof e.storedAt === 'number' &&
+    typeof e.freshUntil === 'number' &&
+    typeof e.maxResults === 'number'
+  );
+}
+
+/**
+ * Whether `entry` answers a request for `maxResults`: it holds at least that many results, or it holds
+ * fewer than its own search asked for, which means the provider had no more to give.
+ */
+function covers(entry: CacheEntry, maxResults: number): boolean {
+  return entry.results.length >= maxResults || entry.results.length < entry.maxResults;
+}
+
+const RETRY = Symbol('retry');
+type FlightOutcome = SearchResponse | typeof RETRY;
+
+/**
+ * One upstream search shared by every concurrent caller with the same key. It starts when its first
+ * caller passed the per-user limit (`open`), and is aborted only when every caller waiting on it gave up.
+ */
+class Flight {
+  readonly maxResults: number;
+  readonly controller = new AbortController();
+  readonly #outcome: Promise<FlightOutcome>;
+  #open!: (go: boolean) => void;
+  #waiters = 0;
+  readonly #onAbandon: () => void;
+
+  constructor(maxResults: number, run: (signal: AbortSignal) => Promise<SearchResponse>, onAbandon: () => void) {
+    this.maxResults = maxResults;
+    this.#onAbandon = onAbandon;
+    const gate = new Promise<boolean>((resolve) => {
+      this.#open = resolve;
+    });
+    this.#outcome = gate.then<FlightOutcome>((go) => (go ? run(this.controller.signal) : RETRY));
+    this.#outcome.catch(() => {}); // an abandoned flight's rejection has no listener
+  }
+
+  open(): void {
+    this.#open(true);
+  }
+
+  /** The first caller was refused: the others retry, one of them becoming the first. */
+  cancel(): void {
+    this.#open(false);
+  }
+
+  join(signal: AbortSignal | undefined): Promise<FlightOutcome> {
+    this.#waiters++;
+    if (!signal) return this.#outcome;
+    return new Promise<FlightOutcome>((resolve, reject) => {
+      const onAbort = () => {
+        reject(signal.reason);
+        if (--this.#waiters === 0) {
+          this.#onAbandon();
+          this.controller.abort(new DOMException('Every caller gave up on the search', 'AbortError'));
+        }
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#outcome.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Wraps a search client with a cache, request coalescing, stale-on-error and rate limits. The result is a
+ * `SearchClient` too. Order: validate → cache → (join an identical search in flight) → per-user limit →
+ * global limit → providers → cache.
+ */
+export function withCache(client: SearchClient, options: CacheOptions = {}): SearchClient {
+  const store = options.store ?? new MemoryStore();
+  const ttlMs = { ...DEFAULT_TTL_MS, ...options.ttlMs };
+  for (const [kind, ms] of Object.entries(ttlMs)) {
+    if (!Number.isFinite(ms) || ms < 1) throw new RangeError(`ttlMs.${kind} must be a positive number of ms`);
+  }
+  const staleMs = Math.max(0, options.staleMs ?? 24 * HOUR);
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const limits =
+    options.rateLimits === false
+      ? undefined
+      : options.rateLimits instanceof SearchRateLimits
+        ? options.rateLimits
+        : new SearchRateLimits({ logger, ...options.rateLimits });
+  const flights = new Map<string, Flight>();
+
+  /** The stored entry, unless missing, unreadable or past its stale window. */
+  async function read(key: string): Promise<CacheEntry | undefined> {
+    try {
+      const value = await store.get(key);
+      if (!isEntry(value) || now() > value.freshUntil + staleMs) return undefined;
+      return value;
+    } catch (error) {
+      logger.debug({ error: String(error) }, 'cache read failed');
+      return undefined;
+    }
+  }
+
+  async function write(key: string, request: SearchRequest, response: SearchResponse): Promise<void> {
+    const storedAt = now();
+    const entry: CacheEntry = {
+      v: 1,
+      mode: response.mode,
+      provider: response.provider,
+      results: response.results,
+      totalResults: response.totalResults,
+      fetchedAt: response.fetchedAt,
+      maxResults: request.maxResults,
+      storedAt,
+      freshUntil: storedAt + ttlMs[cacheKind(request)],
+    };
+    try {
+      await store.set(key, entry, ttlMs[cacheKind(request)] + staleMs);
+    } catch (error) {
+      logger.debug({ error: String(error) }, 'cache write failed');
+    }
+  }
+
+  function fromEntry(
+    entry: CacheEntry,
+    request: SearchRequest,
+    started: number,
+    failure?: SearchError,
+  ): SearchResponse {
+    const results = entry.results.slice(0, request.maxResults);
+    // totalResults above the entry's own count is the provider's estimate; keep it, else count what we return.
+    const total = entry.totalResults > entry.results.length ? entry.totalResults : results.length;
+    const response: SearchResponse = {
+      query: request.query,
+      mode: entry.mode,
+      results,
+      provider: entry.provider,
+      cached: true,
+      ageMs: Math.max(0, now() - entry.storedAt),
+      searchTimeMs: Math.max(0, now() - started),
+      totalResults: total,
+      fetchedAt: entry.fetchedAt,
+      attempts: failure?.attempts ?? [],
+    };
+    if (failure) response.stale = true;
+    return response;
+  }
+
+  function forCaller(response: SearchResponse, request: SearchRequest, started: number): SearchResponse {
+    const results = response.results.slice(0, request.maxResults);
+    return {
+      ...response,
+      query: request.query,
+      results,
+      totalResults: Math.max(results.length, response.totalResults > response.results.length ? response.totalResults : 0),
+      searchTimeMs: response.cached ? Math.max(0, now() - started) : response.searchTimeMs,
+    };
+  }
+
+  function startFlight(key: string, request: SearchRequest, entry: CacheEntry | undefined, started: number, userId?: string): Flight {
+    const flight: Flight = new Flight(
+      request.maxResults,
+      async (signal) => {
+        try {
+          await limits?.acquireUpstream(signal);
+          const response = await client.search(request, { signal, userId });
+          await write(key, request, response);
+          return response;
+        } catch (error) {
+          // Serve what we have rather than an error, unless the request itself is at fault or was abandoned.
+          if (!signal.aborted && entry && isSearchError(error) && error.code !== 'invalid_request') {
+            logger.info({ code: error.code, ageMs: now() - entry.storedAt }, 'search failed; serving a cached answer');
+            return fromEntry(entry, request, started, error);
+          }
+          throw error;
+        } finally {
+          if (flights.get(key) === flight) flights.delete(key);
+        }
+      },
+      () => {
+        if (flights.get(key) === flight) flights.delete(key);
+      },
+    );
+    flights.set(key, flight);
+    return flight;
+  }
+
+  return {
+    get providers() {
+      return client.providers;
+    },
+    health: () => client.health(),
+    async search(input, searchOptions: SearchOptions = {}) {
+      const started = now();
+      const { signal, userId } = searchOptions;
+      const request = normalizeRequest(input);
+      signal?.throwIfAborted();
+      const key = cacheKey(request);
+      const entry = await read(key);
+      if (entry && now() <= entry.freshUntil && covers(entry, request.maxResults)) {
+        logger.debug({ ageMs: now() - entry.storedAt }, 'cache hit');
+        return fromEntry(entry, request, started);
+      }
+      for (;;) {
+        signal?.throwIfAborted();
+        const running = flights.get(key);
+        if (running && running.maxResults >= request.maxResults) {
+          const outcome = await running.join(signal);
+          if (outcome === RETRY) continue;
+          return forCaller(outcome, request, started);
+        }
+        const flight = startFlight(key, request, entry, started, userId);
+        // Join before the limit check, so callers joining meanwhile cannot abandon the flight without us.
+        const joined = flight.join(signal);
+        joined.catch(() => {});
+        try {
+          await limits?.checkUser(userId);
+        } catch (error) {
+          if (flights.get(key) === flight) flights.delete(key);
+          flight.cancel();
+          throw error;
+        }
+        flight.open();
+        const outcome = await joined;
+        if (outcome === RETRY) continue; // unreachable: only a refused first caller cancels
+        return forCaller(outcome, request, started);
+      }
+    },
+  };
+}
