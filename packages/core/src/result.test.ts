@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeResults } from './result.ts';
+import { cleanText, cleanUrl, toIsoDate } from './text.ts';
+
+describe('cleanText', () => {
+  it('strips tags, decodes entities, drops control characters and collapses whitespace', () => {
+    expect(cleanText('<b>Node</b>&nbsp;22 &amp; <i>24</i>\u0000\u0007 are\n\n  out&#x21;')).toBe(
+      'Node 22 & 24 are out!',
+    );
+    expect(cleanText('a\u200Bb\uFEFF')).toBe('ab');
+  });
+
+  it('keeps encoded markup as text rather than turning it into tags', () => {
+    expect(cleanText('use &lt;script&gt; tags')).toBe('use <script> tags');
+  });
+
+  it('bounds length on a word boundary', () => {
+    const text = cleanText('word '.repeat(100), 40);
+    expect(text.length).toBeLessThanOrEqual(40);
+    expect(text.endsWith('word…')).toBe(true);
+  });
+
+  it('returns an empty string for non-text values', () => {
+    expect(cleanText(null)).toBe('');
+    expect(cleanText({ a: 1 })).toBe('');
+  });
+});
+
+describe('cleanUrl', () => {
+  it.each([
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
+    ['//example.com/x', 'https://example.com/x'],
+    ['javascript:alert(1)', undefined],
+    ['data:text/html,hi', undefined],
+    ['/relative/path', undefined],
+    ['not a url', undefined],
+    [42, undefined],
+  ])('%s → %s', (input, expected) => {
+    expect(cleanUrl(input)).toBe(expected);
+  });
+});
+
+describe('toIsoDate', () => {
+  it('accepts epoch seconds, milliseconds, ISO strings and digit strings', () => {
+    expect(toIsoDate(1_700_000_000)).toBe('2023-11-14T22:13:20.000Z');
+    expect(toIsoDate(1_700_000_000_000)).toBe('2023-11-14T22:13:20.000Z');
+    expect(toIsoDate('1700000000')).toBe('2023-11-14T22:13:20.000Z');
+    expect(toIsoDate('2024-03-01T10:00:00+01:00')).toBe('2024-03-01T09:00:00.000Z');
+  });
+
+  it('rejects garbage and implausible dates', () => {
+    expect(toIsoDate('yesterday-ish')).toBeUndefined();
+    expect(toIsoDate(0)).toBeUndefined();
+    expect(toIsoDate(Date.now() + 10 * 86_400_000)).toBeUndefined();
+    expect(toIsoDate('')).toBeUndefined();
+  });
+});
+
+describe('normalizeResults', () => {
+  it('cleans, de-duplicates by URL and drops unusable entries', () => {
+    const results = normalizeResults(
+      [
+        { title: '<b>One</b>', url: 'https://www.one.example/page', snippet: 'first &amp; best' },
+        { title: 'One again', url: 'http://www.one.example/page/', snippet: 'duplicate' },
+        { title: 'Bad link', url: 'javascript:void(0)' },
+        { title: '', snippet: '', url: 'https://empty.example' },
+        { title: 'No URL' },
+        null as never,
+        { title: 'Two', url: 'https://two.example', source: 'Two News', publishedAt: 1_700_000_000 },
+      ],
+      'p',
+      'text',
+    );
+    expect(results).toEqual([
+      {
+        title: 'One',
+        url: 'https://www.one.example/page',
+        snippet: 'first & best',
+        source: 'one.example',
+        provider: 'p',
+      },
+      {
+        title: 'Two',
+        url: 'https://two.example/',
+        snippet: '',
+        source: 'Two News',
+        provider: 'p',
+        publishedAt: '2023-11-14T22:13:20.000Z',
+      },
+    ]);
+  });
+
+  it('keeps video fields only in videos mode, formatting numeric durations', () => {
+    const raw = [
+      {
+        title: 'Clip',
+        url: 'https://video.example/1',
+        duration: 3725,
+        publisher: 'YouTube',
+        thumbnail: 'https://img.example/1.jpg',
+        viewCount: '1234',
+      },
+    ];
+    expect(normalizeResults(raw, 'p', 'videos')[0]).toMatchObject({
+      duration: '1:02:05',
+      publisher: 'YouTube',
+      thumbnail: 'https://img.example/1.jpg',
+      viewCount: 1234,
+    });
+    expect(normalizeResults(raw, 'p', 'text')[0]).not.toHaveProperty('duration');
+  });
+});
