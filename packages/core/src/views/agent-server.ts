@@ -1,0 +1,38 @@
+import { isAbortError, isSearchError } from '../errors.ts';
+import type { SearchResponse } from '../response.ts';
+import { oneLine } from './fields.ts';
+
+/** Seed 003's success envelope. */
+export interface AgentServerResult {
+  type: 'web_search_result';
+  query: string;
+  results: { title: string; url: string; snippet: string }[];
+  count: number;
+}
+
+/** Seed 003's error envelope; `error_type` is the `SearchError` code, or the error's class name. */
+export interface AgentServerError {
+  type: 'web_search_error';
+  query: string;
+  error: string;
+  error_type: string;
+}
+
+export function toAgentServerEnvelope(response: SearchResponse): AgentServerResult {
+  const results = response.results.map((r) => ({ title: r.title, url: r.url, snippet: r.snippet }));
+  return { type: 'web_search_result', query: response.query, results, count: results.length };
+}
+
+/**
+ * The error envelope for a failed search. A `SearchError`'s message is written for people and free of
+ * secrets; any other error keeps only its class name, since its text may carry upstream secrets.
+ */
+export function toAgentServerError(query: string, error: unknown): AgentServerError {
+  const base = { type: 'web_search_error' as const, query: oneLine(query) };
+  if (isSearchError(error)) return { ...base, error: error.message, error_type: error.code };
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = isAbortError(error)
+    ? 'The search was cancelled or timed out'
+    : 'The search failed unexpectedly';
+  return { ...base, error: message, error_type: name };
+}

@@ -1,0 +1,77 @@
+import type { SearchResponse } from '../response.ts';
+import type { SearchResult } from '../result.ts';
+import { isoDay, oneLine } from './fields.ts';
+
+export interface ModelTextOptions {
+  /** "Today" for the header line; default the current time. */
+  now?: Date | number | string;
+  /**
+   * Longest snippet, in characters, cut at a sentence or word end with "…"; default 240. Search
+   * snippets are excerpts already: past a couple of sentences they cost tokens more than they inform.
+   * `Infinity` keeps them whole.
+   */
+  maxSnippetChars?: number;
+}
+
+export const DEFAULT_MODEL_SNIPPET_CHARS = 240;
+
+// Bracketed numbers inside a field ("[3]" footnotes from Wikipedia, or a forged "[9]") would read as
+// citations of other results.
+const BRACKETED_NUMBER = /\[\s*\d+\s*\]/g;
+// " - Reuters", " | Dictionary.com": the last part of a title after a spaced separator.
+const LAST_TITLE_PART = /\s[-|–—·:]\s(?!.*\s[-|–—·:]\s)(.+)$/u;
+
+function alphanumeric(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function field(value: unknown): string {
+  return oneLine(oneLine(value).replace(BRACKETED_NUMBER, ''));
+}
+
+/** The title without a trailing " - Site Name" when it only repeats the site printed next to it. */
+function titleWithoutSite(title: string, site: string): string {
+  const name = alphanumeric(site.split('.')[0] ?? '');
+  const suffix = LAST_TITLE_PART.exec(title);
+  if (name.length < 3 || !suffix || suffix.index === 0) return title;
+  return alphanumeric(suffix[1]!).includes(name) ? title.slice(0, suffix.index) : title;
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const sentence = Math.max(
+    cut.lastIndexOf('. '),
+    cut.lastIndexOf('。'),
+    cut.lastIndexOf('! '),
+    cut.lastIndexOf('? '),
+  );
+  if (sentence > max * 0.6) return cut.slice(0, sentence + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function resultLines(result: SearchResult, id: number, maxSnippet: number): string {
+  const site = field(result.source);
+  const title = titleWithoutSite(field(result.title), site);
+  const day = isoDay(result.publishedAt);
+  const meta = [site, day].filter(Boolean).join(', ');
+  const snippet = shorten(field(result.snippet), maxSnippet);
+  return `[${id}] ${title}${meta ? ` (${meta})` : ''}${snippet ? `\n${snippet}` : ''}`;
+}
+
+/**
+ * The default view for a language model: a short header with the query and today's date, then
+ * `[n] Title (site, date)` and the snippet on the next line. Numbers match `toSources`, so the model
+ * cites `[n]` and the program keeps the URLs: no URLs, provider ids or timings spend the model's tokens.
+ * Each field is one line with bracketed numbers removed, so result text cannot forge another result.
+ */
+export function toModelText(response: SearchResponse, options: ModelTextOptions = {}): string {
+  const today = isoDay(options.now ?? Date.now());
+  const query = field(response.query);
+  const note = response.stale ? ', cached: may be outdated' : '';
+  if (response.results.length === 0) return `No results for "${query}" (${today}${note}).`;
+  const maxSnippet = Math.max(1, options.maxSnippetChars ?? DEFAULT_MODEL_SNIPPET_CHARS);
+  const lines = response.results.map((r, i) => resultLines(r, i + 1, maxSnippet));
+  return `Results for "${query}" (${today}${note}):\n${lines.join('\n')}`;
+}

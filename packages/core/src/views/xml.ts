@@ -1,0 +1,40 @@
+import type { SearchResponse } from '../response.ts';
+import { isoDay, oneLine } from './fields.ts';
+
+export interface XmlViewOptions {
+  /** "Today" for the `date` attribute; default the current time. */
+  now?: Date | number | string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text safe in an XML element or a quoted attribute: one line, unprintables removed, all five specials escaped. */
+export function escapeXml(value: unknown): string {
+  return oneLine(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * Seed 002's XML view: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
+ * source="site">` per result with `<title>`, `<snippet>`, `<url>` and `<published>` when known. Every
+ * value is escaped, so result text can never close an element or add one. Ids match `toSources`.
+ */
+export function toXml(response: SearchResponse, options: XmlViewOptions = {}): string {
+  const date = isoDay(options.now ?? Date.now());
+  const lines = [`<search_results query="${escapeXml(response.query)}" date="${date}">`];
+  response.results.forEach((result, index) => {
+    lines.push(`  <result id="${index + 1}" source="${escapeXml(result.source)}">`);
+    lines.push(`    <title>${escapeXml(result.title)}</title>`);
+    lines.push(`    <snippet>${escapeXml(result.snippet)}</snippet>`);
+    lines.push(`    <url>${escapeXml(result.url)}</url>`);
+    if (result.publishedAt) lines.push(`    <published>${escapeXml(result.publishedAt)}</published>`);
+    lines.push('  </result>');
+  });
+  lines.push('</search_results>');
+  return lines.join('\n');
+}
