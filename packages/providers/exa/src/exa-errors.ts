@@ -1,0 +1,80 @@
+import { redactSecrets, SearchError, type SearchErrorCode } from '@agent-search/core';
+
+/** The fields of exa-js's `ExaError` we read (recognised by name, so a second copy of exa-js still matches). */
+interface ExaErrorLike {
+  name: 'ExaError';
+  message: string;
+  statusCode: number;
+}
+
+function isExaError(error: unknown): error is ExaErrorLike {
+  return (
+    error instanceof Error &&
+    error.name === 'ExaError' &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
+}
+
+// Node's fetch (undici) and msw fail with a TypeError whose cause carries the socket error code.
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/;
+
+function networkCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
+  }
+  return undefined;
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError || networkCode(error) !== undefined;
+}
+
+function codeForStatus(status: number): SearchErrorCode {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 402) return 'quota_exceeded';
+  if (status === 429) return 'rate_limited';
+  if (status === 400 || status === 422) return 'invalid_request';
+  if (status === 408 || status >= 500) return 'unavailable';
+  return 'provider_error';
+}
+
+const STATUS_MESSAGES: Partial<Record<SearchErrorCode, string>> = {
+  unauthorized: 'Exa rejected the API key',
+  quota_exceeded: 'Exa credits or the API key budget are exhausted',
+  rate_limited: 'Exa rate limit reached',
+  unavailable: 'Exa is unavailable',
+};
+
+/**
+ * Turns whatever exa-js threw into a `SearchError` with a message written here: upstream text is kept
+ * only for 400s (it says what to fix), redacted and shortened. No `cause` is attached, so loggers that
+ * print causes cannot print an upstream message that echoes the key.
+ */
+export function toExaSearchError(error: unknown, apiKey: string): SearchError {
+  if (SearchError.is(error)) return error;
+  if (isExaError(error)) {
+    const status = error.statusCode;
+    if (status >= 200 && status < 300) {
+      return new SearchError('provider_error', 'Exa answered with a body that is not JSON', {
+        provider: 'exa',
+        status,
+      });
+    }
+    const code = codeForStatus(status);
+    let message = STATUS_MESSAGES[code] ?? `Exa failed with HTTP ${status}`;
+    if (code === 'invalid_request') {
+      const detail = redactSecrets(error.message, [apiKey]).replace(/\s+/g, ' ').trim().slice(0, 200);
+      message = detail ? `Exa rejected the request: ${detail}` : 'Exa rejected the request';
+    }
+    return new SearchError(code, `${message} (HTTP ${status})`, { provider: 'exa', status });
+  }
+  if (isNetworkError(error)) {
+    const code = networkCode(error);
+    return new SearchError('unavailable', `Could not reach Exa${code ? ` (${code})` : ''}`, {
+      provider: 'exa',
+    });
+  }
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new SearchError('provider_error', `Exa failed unexpectedly (${kind})`, { provider: 'exa' });
+}

@@ -1,0 +1,476 @@
+import { createServer, type Server } from 'node:net';
+import { inspect } from 'node:util';
+import {
+  createSearchClient,
+  isSearchError,
+  type Logger,
+  type SearchMode,
+  type SearchRequest,
+} from '@agent-search/core';
+import { describeProviderConformance, type FaultCase, hang, useMswServer } from '@agent-search/testing';
+import { HttpResponse, http, type JsonBodyType, passthrough } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import error400 from './__fixtures__/error-400.json' with { type: 'json' };
+import error401 from './__fixtures__/error-401.json' with { type: 'json' };
+import error402 from './__fixtures__/error-402.json' with { type: 'json' };
+import error429 from './__fixtures__/error-429.json' with { type: 'json' };
+import empty from './__fixtures__/search-empty.json' with { type: 'json' };
+import news from './__fixtures__/search-news.json' with { type: 'json' };
+import text from './__fixtures__/search-text.json' with { type: 'json' };
+import { createExaProvider, providerDefinition } from './index.ts';
+
+const SEARCH = 'https://api.exa.ai/search';
+const KEY = 'exa-PLANTED-4f1c9a7e-secret-key-do-not-leak';
+const DAY_MS = 86_400_000;
+
+const server = useMswServer();
+
+/** Answers like Exa: 401 without the key, the news fixture only for `category: "news"`, cut to `numResults`. */
+function resultHandlers(mode: SearchMode) {
+  return [
+    http.post(SEARCH, async ({ request }) => {
+      if (request.headers.get('x-api-key') !== KEY) return HttpResponse.json(error401, { status: 401 });
+      const body = (await request.json()) as { numResults: number; category?: string };
+      const expected = mode === 'news' ? 'news' : undefined;
+      if (body.category !== expected) return HttpResponse.json(error400, { status: 400 });
+      const fixture = mode === 'news' ? news : text;
+      return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, body.numResults) });
+    }),
+  ];
+}
+
+function fail(status: number, body: JsonBodyType, headers: Record<string, string> = {}) {
+  return [http.post(SEARCH, () => HttpResponse.json(body, { status, headers }))];
+}
+
+const faults: FaultCase[] = [
+  { name: 'HTTP 401 (invalid key)', handlers: fail(401, error401), code: 'unauthorized' },
+  {
+    name: 'HTTP 403 (feature not on plan)',
+    handlers: fail(403, { requestId: 'd4c3b2a1', error: 'Access denied', tag: 'ACCESS_DENIED' }),
+    code: 'unauthorized',
+  },
+  { name: 'HTTP 402 (out of credits)', handlers: fail(402, error402), code: 'quota_exceeded' },
+  { name: 'HTTP 429', handlers: fail(429, error429, { 'Retry-After': '2' }), code: 'rate_limited' },
+  { name: 'HTTP 400', handlers: fail(400, error400), code: 'invalid_request' },
+  {
+    name: 'HTTP 500',
+    handlers: fail(500, { requestId: 'f0e1d2c3', error: 'Internal server error', tag: 'INTERNAL_ERROR' }),
+    code: 'unavailable',
+  },
+  {
+    name: 'HTTP 502 with an HTML page',
+    handlers: [
+      http.post(SEARCH, () => HttpResponse.html('<html><h1>502 Bad Gateway</h1></html>', { status: 502 })),
+    ],
+    code: 'unavailable',
+  },
+  {
+    name: 'HTTP 503 with no body',
+    handlers: [http.post(SEARCH, () => new HttpResponse(null, { status: 503 }))],
+    code: 'unavailable',
+  },
+  {
+    name: 'a 200 that is not JSON',
+    handlers: [http.post(SEARCH, () => HttpResponse.html('<html><body>Captive portal</body></html>'))],
+    code: 'provider_error',
+  },
+  {
+    name: 'a 200 JSON body without results',
+    handlers: [http.post(SEARCH, () => HttpResponse.json({ requestId: 'a1b2', results: 'none' }))],
+    code: 'provider_error',
+  },
+  {
+    name: 'a 200 with an empty body',
+    handlers: [http.post(SEARCH, () => new HttpResponse(null, { status: 200 }))],
+    code: 'provider_error',
+  },
+  {
+    name: 'a connection reset',
+    handlers: [http.post(SEARCH, () => HttpResponse.error())],
+    code: 'unavailable',
+  },
+];
+
+describeProviderConformance('exa', {
+  createProvider: () => createExaProvider({ apiKey: KEY }),
+  server,
+  resultHandlers,
+  minResults: 4,
+  emptyHandlers: () => [http.post(SEARCH, () => HttpResponse.json(empty))],
+  // exa-js passes no AbortSignal to fetch, so the upstream request is never aborted: end it after 2 s.
+  hangHandlers: [http.post(SEARCH, ({ request }) => hang(request, 2_000))],
+  faults,
+  async expectFiltersSent(requests, input) {
+    const body = (await requests[0]!.json()) as Record<string, unknown>;
+    const start = Date.parse(String(body.startPublishedDate));
+    expect(Math.abs(Date.now() - DAY_MS - start)).toBeLessThan(60_000);
+    expect(body.includeDomains).toEqual(input.includeDomains);
+  },
+});
+
+const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
+  query: 'solid state batteries',
+  mode: 'text',
+  maxResults: 5,
+  safeSearch: 'moderate',
+  includeDomains: [],
+  excludeDomains: [],
+  ...overrides,
+});
+
+/** Runs one search and returns the upstream request it made. */
+async function capture(provider = createExaProvider({ apiKey: KEY }), req = request()) {
+  const seen: Request[] = [];
+  server.use(
+    http.post('*/search', ({ request: r }) => {
+      seen.push(r.clone());
+      return HttpResponse.json(text);
+    }),
+  );
+  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  expect(seen).toHaveLength(1);
+  const sent = seen[0]!;
+  return { url: sent.url, headers: sent.headers, body: (await sent.json()) as Record<string, unknown> };
+}
+
+/** Counts requests reaching the network edge while `run` runs. */
+async function countRequests(run: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const onStart = () => {
+    count++;
+  };
+  server.events.on('request:start', onStart);
+  try {
+    await run();
+  } finally {
+    server.events.removeListener('request:start', onStart);
+  }
+  return count;
+}
+
+describe('exa request', () => {
+  it('POSTs the query, numResults, filters and a capped snippet to /search with the key in x-api-key', async () => {
+    const { url, headers, body } = await capture(
+      undefined,
+      request({
+        mode: 'news',
+        maxResults: 7,
+        timeRange: 'd',
+        includeDomains: ['reuters.com', 'apnews.com'],
+        excludeDomains: ['example.org'],
+      }),
+    );
+    expect(url).toBe(SEARCH);
+    expect(headers.get('x-api-key')).toBe(KEY);
+    expect(body).toMatchObject({
+      query: 'solid state batteries',
+      numResults: 7,
+      category: 'news',
+      includeDomains: ['reuters.com', 'apnews.com'],
+      excludeDomains: ['example.org'],
+    });
+    const start = Date.parse(String(body.startPublishedDate));
+    expect(Math.abs(Date.now() - DAY_MS - start)).toBeLessThan(60_000);
+    // Never the SDK default of 10,000 characters of text per page.
+    expect(body.contents).toEqual({ highlights: { maxCharacters: 500 } });
+  });
+
+  it('sends no category, date or domain filters for a plain text search', async () => {
+    const { body } = await capture();
+    expect(body).toEqual({
+      query: 'solid state batteries',
+      numResults: 5,
+      contents: { highlights: { maxCharacters: 500 } },
+    });
+  });
+
+  it.each([
+    ['w', 7],
+    ['m', 30],
+    ['y', 365],
+  ] as const)('computes startPublishedDate for time range %s as %i days back', async (timeRange, days) => {
+    const { body } = await capture(undefined, request({ timeRange }));
+    const start = Date.parse(String(body.startPublishedDate));
+    expect(String(body.startPublishedDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.now() - days * DAY_MS - start)).toBeLessThan(60_000);
+  });
+
+  it('maps strict safe search to moderation and the region to userLocation', async () => {
+    const { body } = await capture(undefined, request({ safeSearch: 'strict', region: 'de-de' }));
+    expect(body).toMatchObject({ moderation: true, userLocation: 'DE' });
+    const uk = await capture(undefined, request({ region: 'uk-en' }));
+    expect(uk.body.userLocation).toBe('GB');
+    const none = await capture(undefined, request({ region: 'wt-wt' }));
+    expect(none.body).not.toHaveProperty('userLocation');
+    expect(none.body).not.toHaveProperty('moderation');
+  });
+
+  it('passes the search type through when configured', async () => {
+    const { body } = await capture(createExaProvider({ apiKey: KEY, searchType: 'fast' }));
+    expect(body.type).toBe('fast');
+  });
+
+  it('sends requests to baseURL, from the option or EXA_BASE_URL', async () => {
+    const fromOption = await capture(
+      createExaProvider({ apiKey: KEY, baseURL: 'https://exa-gateway.internal.test/v1/' }),
+    );
+    expect(fromOption.url).toBe('https://exa-gateway.internal.test/v1/search');
+    const fromEnv = await capture(
+      providerDefinition.fromEnv({ EXA_API_KEY: KEY, EXA_BASE_URL: 'http://localhost:8787' }),
+    );
+    expect(fromEnv.url).toBe('http://localhost:8787/search');
+    expect(fromEnv.headers.get('x-api-key')).toBe(KEY);
+  });
+
+  it('rejects a baseURL that is not an http(s) URL without echoing it', () => {
+    expect(() => createExaProvider({ apiKey: KEY, baseURL: 'ftp://user:pw@host' })).toThrow(
+      /absolute http\(s\) URL/,
+    );
+    expect(() => createExaProvider({ apiKey: KEY, baseURL: 'not a url' })).toThrow(TypeError);
+  });
+});
+
+describe('exa results', () => {
+  it('maps title, url, joined highlights, publishedDate and author', async () => {
+    server.use(...resultHandlers('text'));
+    const provider = createExaProvider({ apiKey: KEY });
+    const { results } = await provider.search(request({ maxResults: 10 }), {
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(results).toHaveLength(6);
+    expect(results[0]).toEqual({
+      title: 'Solid-state batteries edge closer to the mass market',
+      url: 'https://www.nature.com/articles/d41586-026-03412-7',
+      snippet:
+        'Pilot lines in Japan and South Korea are now producing sulfide-electrolyte cells at a rate of several thousand a month, and carmakers expect the first vehicles to use them before 2028. … The main obstacle remaining is cost: the electrolyte materials are still roughly ten times more expensive than the liquid they replace.',
+      publishedAt: '2026-11-18T09:30:00.000Z',
+      author: 'Katharine Sanderson',
+    });
+    expect(results[1]).toMatchObject({ publishedAt: '2025-03-14', author: null });
+    // No highlights and no text: no snippet, but the result is kept.
+    expect(results[5]).toMatchObject({ title: 'Toyota gets approval to build solid-state battery plant' });
+    expect(results[5]!.snippet).toBeUndefined();
+  });
+
+  it('falls back to page text when Exa sends text instead of highlights', async () => {
+    server.use(
+      http.post(SEARCH, () =>
+        HttpResponse.json({
+          requestId: '9e8d7c6b',
+          results: [
+            {
+              id: 'https://example.com/a',
+              url: 'https://example.com/a',
+              title: 'A page',
+              text: 'The whole text, capped by maxCharacters.',
+            },
+          ],
+        }),
+      ),
+    );
+    const { results } = await createExaProvider({ apiKey: KEY }).search(request(), {
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(results[0]!.snippet).toBe('The whole text, capped by maxCharacters.');
+  });
+
+  it('gives the client ISO dates, including for date-only publishedDate values', async () => {
+    server.use(...resultHandlers('text'));
+    const response = await createSearchClient({ providers: [createExaProvider({ apiKey: KEY })] }).search({
+      query: 'solid state batteries',
+      maxResults: 10,
+    });
+    expect(response.results.map((r) => r.publishedAt)).toEqual([
+      '2026-11-18T09:30:00.000Z',
+      '2025-03-14T00:00:00.000Z',
+      '2026-02-03T00:00:00.000Z',
+      '2026-09-22T13:05:41.000Z',
+      '2026-08-04T00:00:00.000Z',
+      '2026-10-29T05:12:00.000Z',
+    ]);
+    expect(response.results[1]!.source).toBe('en.wikipedia.org');
+  });
+});
+
+describe('exa errors', () => {
+  it('keeps what Exa said about a bad request in the message', async () => {
+    server.use(...fail(400, error400));
+    const error = await createExaProvider({ apiKey: KEY })
+      .search(request(), { signal: AbortSignal.timeout(5_000) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_request', status: 400, provider: 'exa', retryable: false });
+    expect((error as Error).message).toContain('numResults must be less than or equal to 100');
+  });
+
+  it('marks rate limits and outages retryable, bad keys and exhausted credits not', async () => {
+    const codes: Record<number, [string, boolean]> = {
+      401: ['unauthorized', false],
+      402: ['quota_exceeded', false],
+      429: ['rate_limited', true],
+      503: ['unavailable', true],
+    };
+    for (const [status, [code, retryable]] of Object.entries(codes)) {
+      server.use(...fail(Number(status), { requestId: 'r', error: 'x', tag: 'X' }));
+      const error = await createExaProvider({ apiKey: KEY })
+        .search(request(), { signal: AbortSignal.timeout(5_000) })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code, retryable, status: Number(status) });
+    }
+  });
+
+  describe('on a real socket', () => {
+    let socketServer: Server | undefined;
+    afterEach(() => {
+      socketServer?.close();
+      socketServer = undefined;
+    });
+
+    it('maps a connection reset by the peer to unavailable', async () => {
+      socketServer = createServer((socket) => socket.resetAndDestroy());
+      await new Promise<void>((resolve) => socketServer!.listen(0, '127.0.0.1', resolve));
+      const { port } = socketServer.address() as { port: number };
+      server.use(http.post(`http://127.0.0.1:${port}/search`, () => passthrough()));
+      const error = await createExaProvider({ apiKey: KEY, baseURL: `http://127.0.0.1:${port}` })
+        .search(request(), { signal: AbortSignal.timeout(5_000) })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'unavailable', provider: 'exa' });
+      expect((error as Error).message).toMatch(/ECONNRESET|UND_ERR_SOCKET/);
+    });
+  });
+});
+
+describe('exa configuration', () => {
+  it('is not configured without a key, and then fails unauthorized without touching the network', async () => {
+    const previous = process.env.EXA_API_KEY;
+    // exa-js would fall back to this variable if the provider handed it an empty key.
+    process.env.EXA_API_KEY = KEY;
+    try {
+      for (const provider of [createExaProvider({ apiKey: '' }), providerDefinition.fromEnv({})]) {
+        expect(provider.configured).toBe(false);
+        server.use(...resultHandlers('text'));
+        let error: unknown;
+        const requests = await countRequests(async () => {
+          error = await provider.search(request(), { signal: AbortSignal.timeout(5_000) }).catch((e) => e);
+        });
+        expect(requests).toBe(0);
+        expect(error).toMatchObject({ code: 'unauthorized', provider: 'exa' });
+      }
+    } finally {
+      if (previous === undefined) delete process.env.EXA_API_KEY;
+      else process.env.EXA_API_KEY = previous;
+    }
+  });
+
+  it('exports a provider definition built from EXA_API_KEY', () => {
+    expect(providerDefinition).toMatchObject({
+      id: 'exa',
+      name: 'Exa',
+      apiKeyEnv: 'EXA_API_KEY',
+      baseUrlEnv: 'EXA_BASE_URL',
+    });
+    expect(providerDefinition.capabilities.domainFilter).toBe('native');
+    const provider = providerDefinition.fromEnv({ EXA_API_KEY: KEY });
+    expect(provider).toMatchObject({ specificationVersion: 'v1', id: 'exa', name: 'Exa', configured: true });
+    expect(provider.capabilities.modes).toEqual(['text', 'news']);
+  });
+});
+
+describe('exa abort', () => {
+  it('rejects with the abort reason before any request when the signal is already aborted', async () => {
+    server.use(...resultHandlers('text'));
+    const controller = new AbortController();
+    controller.abort();
+    let error: unknown;
+    const requests = await countRequests(async () => {
+      error = await createExaProvider({ apiKey: KEY })
+        .search(request(), { signal: controller.signal })
+        .catch((e) => e);
+    });
+    expect(requests).toBe(0);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('rejects promptly on abort and leaves no unhandled rejection when the late answer fails', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let answered!: () => void;
+    const lateAnswer = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    try {
+      server.use(
+        http.post(SEARCH, async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          answered();
+          return HttpResponse.json(error429, { status: 429 });
+        }),
+      );
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 30);
+      const started = performance.now();
+      const error = await createExaProvider({ apiKey: KEY })
+        .search(request(), { signal: controller.signal })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'AbortError' });
+      expect(performance.now() - started).toBeLessThan(250);
+      // Let the abandoned request fail, then give unhandled rejections a few turns to surface.
+      await lateAnswer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
+describe('exa secrets', () => {
+  const echo = `key ${KEY} is not valid`;
+  const leaks: FaultCase[] = [
+    ...faults,
+    {
+      name: '401 echoing the key',
+      handlers: fail(401, { requestId: 'r', error: echo, tag: 'INVALID_API_KEY' }),
+      code: 'unauthorized',
+    },
+    {
+      name: '400 echoing the key',
+      handlers: fail(400, { requestId: 'r', error: echo, tag: 'INVALID_REQUEST' }),
+      code: 'invalid_request',
+    },
+    {
+      name: '500 HTML echoing the key',
+      handlers: [http.post(SEARCH, () => HttpResponse.html(`<pre>${echo}</pre>`, { status: 500 }))],
+      code: 'unavailable',
+    },
+    {
+      name: '200 non-JSON echoing the key',
+      handlers: [http.post(SEARCH, () => HttpResponse.text(`debug: ${echo}`))],
+      code: 'provider_error',
+    },
+  ];
+
+  it.each(leaks.map((f) => [f.name, f] as const))('%s: the key appears nowhere', async (_name, fault) => {
+    server.use(...fault.handlers);
+    const logs: unknown[] = [];
+    const record = (obj: object, msg?: string) => logs.push([obj, msg]);
+    const logger: Logger = { debug: record, info: record, warn: record, error: record };
+    const provider = createExaProvider({ apiKey: KEY });
+    const direct = await provider
+      .search(request(), { signal: AbortSignal.timeout(5_000) })
+      .catch((e: unknown) => e);
+    const viaClient = await createSearchClient({ providers: [createExaProvider({ apiKey: KEY })], logger })
+      .search({ query: 'solid state batteries' })
+      .catch((e: unknown) => e);
+    for (const error of [direct, viaClient]) {
+      expect(isSearchError(error)).toBe(true);
+      expect(error).toMatchObject({ code: fault.code });
+      const e = error as Error;
+      for (const text of [e.message, String(e.stack), JSON.stringify(e), inspect(e, { depth: 10 })]) {
+        expect(text).not.toContain(KEY);
+      }
+    }
+    expect(inspect(logs, { depth: 10 })).not.toContain(KEY);
+  });
+});
