@@ -1,0 +1,63 @@
+import { createSearchClient, type SearchClient } from '@agent-search/core';
+import type { MswServer } from '@agent-search/testing';
+import { HttpResponse, http } from 'msw';
+import { createHttpProvider, TEST_UPSTREAM } from './fixtures/http-provider.ts';
+import { upstreamBody } from './fixtures/upstream-body.ts';
+
+export interface Upstream {
+  /** Requests that reached the upstream API. */
+  calls: number;
+  /** Queries of those requests, in order. */
+  queries: string[];
+  /** Answer every request with this HTTP status instead of results. */
+  failWith?: number;
+  /** Results the upstream has for any query (default 10). */
+  available: number;
+  /** When set, responses wait until it resolves. */
+  gate?: Promise<void>;
+  /** Requests whose caller aborted them. */
+  aborted: number;
+}
+
+/** Installs an msw handler for the test upstream that counts calls. Call it in beforeEach. */
+export function installUpstream(server: MswServer): Upstream {
+  const state: Upstream = { calls: 0, queries: [], available: 10, aborted: 0 };
+  server.use(
+    http.get(`${TEST_UPSTREAM}/search`, async ({ request }) => {
+      state.calls++;
+      const url = new URL(request.url);
+      const query = url.searchParams.get('q') ?? '';
+      state.queries.push(query);
+      request.signal.addEventListener('abort', () => state.aborted++);
+      if (state.gate) {
+        await Promise.race([
+          state.gate,
+          new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+        ]);
+      }
+      if (state.failWith) return HttpResponse.json({ error: 'upstream failure' }, { status: state.failWith });
+      return HttpResponse.json(upstreamBody(query, Number(url.searchParams.get('n')), state.available));
+    }),
+  );
+  return state;
+}
+
+/** A real core client over the test provider. */
+export function createUpstreamClient(): SearchClient {
+  return createSearchClient({ providers: [createHttpProvider()], timeoutMs: 5_000 });
+}
+
+/** A settable clock for `now` options. */
+export function fakeClock(start = Date.parse('2025-03-01T08:00:00Z')) {
+  const clock = {
+    time: start,
+    now: () => clock.time,
+    advance(ms: number) {
+      clock.time += ms;
+    },
+  };
+  return clock;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
