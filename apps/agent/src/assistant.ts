@@ -1,0 +1,20 @@
+import type { Logger } from '@agent-search/core';
+import { createSearchInternetTool, SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
+import { voice } from '@livekit/agents';
+import { buildInstructions, type PromptFile } from './prompt.ts';
+import type { SearchSetup } from './search.ts';
+
+export interface AssistantOptions {
+  prompt: PromptFile;
+  search: SearchSetup;
+  logger?: Logger;
+}
+
+/** The voice agent: the prompt's persona, plus `search_internet` when a search client is usable. */
+export function createAssistant({ prompt, search, logger }: AssistantOptions): voice.Agent {
+  const searchEnabled = search.enabled && search.client !== undefined;
+  const instructions = buildInstructions(prompt, { searchEnabled });
+  if (!searchEnabled || !search.client) return new voice.Agent({ instructions });
+  const searchTool = createSearchInternetTool({ client: search.client, ...(logger ? { logger } : {}) });
+  return new voice.Agent({ instructions, tools: { [SEARCH_TOOL_NAME]: searchTool } });
+}

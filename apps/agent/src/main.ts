@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { cli, defineAgent, type JobContext, type JobProcess, log, ServerOptions, voice } from '@livekit/agents';
+import { createAssistant } from './assistant.ts';
+import { readModelConfig } from './config.ts';
+import { loadPrompt, type PromptFile } from './prompt.ts';
+import { buildSearchClient, type SearchSetup } from './search.ts';
+
+interface ProcessData extends Record<string, unknown> {
+  search: SearchSetup;
+  prompt: PromptFile;
+}
+
+export default defineAgent<ProcessData>({
+  // Once per process, before any job: the search client keeps provider health and caches across calls.
+  prewarm: async (proc: JobProcess<ProcessData>) => {
+    proc.userData.search = await buildSearchClient(process.env);
+    proc.userData.prompt = await loadPrompt();
+  },
+  entry: async (ctx: JobContext<ProcessData>) => {
+    const logger = log();
+    const { search, prompt } = ctx.proc.userData;
+    if (search.enabled) {
+      logger.info({ providers: search.providers.filter((p) => p.enabled).map((p) => p.id) }, 'web search on');
+    } else {
+      logger.warn({ reason: search.reason }, 'web search unavailable');
+    }
+
+    const models = readModelConfig(process.env);
+    const session = new voice.AgentSession({ stt: models.stt, llm: models.llm, tts: models.tts });
+    await session.start({ agent: createAssistant({ prompt, search, logger }), room: ctx.room });
+    await ctx.connect();
+    session.generateReply({ instructions: prompt.greeting });
+  },
+});
+
+// Only when run as a script: job processes import this file for the agent definition above.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  cli.runApp(new ServerOptions({ agent: fileURLToPath(import.meta.url) }));
+}

@@ -1,0 +1,47 @@
+import { type Env, type Logger, loadSearchConfig, type ProviderSummary, type SearchClient } from '@agent-search/core';
+import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo';
+import { providerDefinition as exa } from '@agent-search/provider-exa';
+import { providerDefinition as perplexity } from '@agent-search/provider-perplexity';
+import { providerDefinition as tavily } from '@agent-search/provider-tavily';
+
+/** The providers this app ships; SEARCH_PROVIDER_PRIORITY picks and orders them. */
+export const PROVIDER_DEFINITIONS = [duckduckgo, tavily, exa, perplexity];
+
+export interface SearchSetup {
+  /** Present when search is enabled. */
+  client?: SearchClient;
+  enabled: boolean;
+  /** Why search is off, in a sentence for logs. */
+  reason?: string;
+  providers: ProviderSummary[];
+}
+
+const OFF = new Set(['0', 'false', 'no', 'off']);
+
+/** ENABLE_WEB_SEARCH: on unless set to 0, false, no or off. */
+export function webSearchEnabled(env: Env): boolean {
+  const value = env.ENABLE_WEB_SEARCH?.trim().toLowerCase();
+  return value === undefined || value === '' || !OFF.has(value);
+}
+
+/**
+ * Builds the search client from the environment (SEARCH_PROVIDER_PRIORITY, provider API keys,
+ * WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...). A malformed variable turns search off with the reason
+ * logged: a voice assistant that cannot search is still useful.
+ */
+export async function buildSearchClient(env: Env, logger?: Logger): Promise<SearchSetup> {
+  if (!webSearchEnabled(env)) {
+    return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
+  }
+  try {
+    const config = loadSearchConfig(env, { definitions: PROVIDER_DEFINITIONS, ...(logger ? { logger } : {}) });
+    // TODO(cache): wrap with @agent-search/cache (withCache(config.client, createCacheFromEnv(env))) once it lands.
+    if (!config.enabled) {
+      return { enabled: false, reason: config.reason ?? 'No search provider is usable.', providers: config.providers };
+    }
+    return { client: config.client, enabled: true, providers: config.providers };
+  } catch (error) {
+    const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
+    return { enabled: false, reason, providers: [] };
+  }
+}

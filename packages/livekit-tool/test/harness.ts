@@ -1,0 +1,125 @@
+import { createSearchClient, type Logger, type SearchClient } from '@agent-search/core';
+import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
+import type { MswServer } from '@agent-search/testing';
+import { initializeLogger, voice } from '@livekit/agents';
+import { HttpResponse, http } from 'msw';
+import {
+  createSearchInternetTool,
+  type DataPublisher,
+  SEARCH_TOOL_NAME,
+  type SearchInternetToolOptions,
+} from '../src/index.ts';
+import { htmlResultsPage, newsJs, type PageResult, videosJs, vqdPage, webResults } from './fixtures/duckduckgo.ts';
+
+// The framework's logger must exist before a session starts; keep test output quiet.
+initializeLogger({ pretty: false, level: 'silent' });
+
+export const HTML_URL = 'https://html.duckduckgo.com/html/';
+
+/** Every upstream request and loading-status publish, in the order they happened. */
+export type TimelineEntry =
+  | { kind: 'publish'; message: unknown; options: { reliable?: boolean; topic?: string } }
+  | { kind: 'upstream'; endpoint: 'html' | 'vqd' | 'news' | 'videos'; url: URL; form?: URLSearchParams };
+
+export interface Upstream {
+  timeline: TimelineEntry[];
+  requests(): Extract<TimelineEntry, { kind: 'upstream' }>[];
+}
+
+/** msw handlers replaying DuckDuckGo: `count` results for every endpoint. */
+export function replayDuckDuckGo(server: MswServer, options: { count?: number; web?: PageResult[] } = {}) {
+  const timeline: TimelineEntry[] = [];
+  const count = options.count ?? 12;
+  server.use(
+    http.post(HTML_URL, async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      timeline.push({ kind: 'upstream', endpoint: 'html', url: new URL(request.url), form });
+      const query = form.get('q') ?? '';
+      return HttpResponse.html(htmlResultsPage(query, options.web ?? webResults(count, query)));
+    }),
+    http.get('https://duckduckgo.com/', ({ request }) => {
+      const url = new URL(request.url);
+      timeline.push({ kind: 'upstream', endpoint: 'vqd', url });
+      return HttpResponse.html(vqdPage(url.searchParams.get('q') ?? ''));
+    }),
+    http.get('https://duckduckgo.com/news.js', ({ request }) => {
+      const url = new URL(request.url);
+      timeline.push({ kind: 'upstream', endpoint: 'news', url });
+      return HttpResponse.json(newsJs(url.searchParams.get('q') ?? '', count));
+    }),
+    http.get('https://duckduckgo.com/v.js', ({ request }) => {
+      const url = new URL(request.url);
+      timeline.push({ kind: 'upstream', endpoint: 'videos', url });
+      return HttpResponse.json(videosJs(url.searchParams.get('q') ?? '', count));
+    }),
+  );
+  return {
+    timeline,
+    requests: () =>
+      timeline.filter((e): e is Extract<TimelineEntry, { kind: 'upstream' }> => e.kind === 'upstream'),
+  } satisfies Upstream;
+}
+
+/** A local participant double that records what it publishes into `timeline`. */
+export function recordingParticipant(timeline: TimelineEntry[]): DataPublisher {
+  return {
+    async publishData(data, options) {
+      timeline.push({ kind: 'publish', message: JSON.parse(new TextDecoder().decode(data)), options });
+    },
+  };
+}
+
+/** The real client over the real DuckDuckGo provider (its default backends: HTML, then d.js). */
+export function duckDuckGoClient(options: { timeoutMs?: number } = {}): SearchClient {
+  return createSearchClient({ providers: [createDuckDuckGoProvider()], ...options });
+}
+
+export interface RecordingLogger extends Logger {
+  lines: { level: string; obj: object; msg?: string }[];
+}
+
+export function recordingLogger(): RecordingLogger {
+  const lines: RecordingLogger['lines'] = [];
+  const at = (level: string) => (obj: object, msg?: string) => lines.push({ level, obj, msg });
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export interface ToolTurn {
+  /** What the framework handed back to the LLM, parsed. */
+  output: { results: Record<string, unknown>[]; error?: string };
+  /** The raw function_call_output item. */
+  raw: { output: string; isError: boolean };
+}
+
+/**
+ * One user turn through a real `voice.AgentSession`: the fake LLM answers `userInput` by calling
+ * `search_internet` with `args`, the framework validates them and runs the tool.
+ */
+export async function runToolTurn<UserData = unknown>(
+  args: Record<string, unknown>,
+  toolOptions: SearchInternetToolOptions<UserData>,
+  sessionOptions: { userData?: UserData } = {},
+): Promise<ToolTurn> {
+  const userInput = 'please look it up';
+  const llm = new voice.testing.FakeLLM([{ input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args }] }]);
+  const session = new voice.AgentSession<UserData>({
+    llm,
+    vad: null,
+    turnHandling: { turnDetection: null },
+    ...(sessionOptions.userData === undefined ? {} : { userData: sessionOptions.userData }),
+  });
+  const agent = new voice.Agent<UserData>({
+    instructions: 'You are a test agent.',
+    tools: { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) },
+  });
+  await session.start({ agent });
+  try {
+    const result = await session.run({ userInput }).wait();
+    const outputs = result.events.filter(voice.testing.isFunctionCallOutputEvent);
+    if (outputs.length !== 1) throw new Error(`expected one tool output, got ${outputs.length}`);
+    const item = outputs[0]!.item;
+    return { output: JSON.parse(item.output), raw: { output: item.output, isError: item.isError } };
+  } finally {
+    await session.close();
+  }
+}
