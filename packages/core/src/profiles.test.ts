@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyProfile,
+  BUILT_IN_PROFILES,
+  defineProfile,
+  defineProfiles,
+  profilesFromEnv,
+  resolveProfile,
+  ttlClassOf,
+} from './profiles.ts';
+import { type ProviderCapabilities, type SearchProvider, unsupportedReason } from './provider.ts';
+import { normalizeRequest } from './request.ts';
+
+const native: ProviderCapabilities = {
+  modes: ['text', 'news'],
+  timeRange: true,
+  domainFilter: 'native',
+  safeSearch: false,
+  region: false,
+  requiresApiKey: true,
+};
+const siteOperator: ProviderCapabilities = { ...native, domainFilter: 'site-operator', modes: ['text'] };
+const noFilter: ProviderCapabilities = { ...native, domainFilter: 'none' };
+
+function providerWith(capabilities: ProviderCapabilities): SearchProvider {
+  return {
+    specificationVersion: 'v1',
+    id: 'p',
+    name: 'P',
+    capabilities,
+    configured: true,
+    search: async () => ({ results: [] }),
+  };
+}
+
+describe('built-in profiles', () => {
+  it('regulation targets official law databases and keeps answers 24 h', () => {
+    const request = normalizeRequest({ query: '民法典 第一百零八条', profile: 'regulation' });
+    const sent = applyProfile(request, resolveProfile('regulation'), native);
+    expect(sent.includeDomains).toEqual([
+      'flk.npc.gov.cn',
+      'npc.gov.cn',
+      'gov.cn',
+      'pkulaw.com',
+      'chinalawinfo.com',
+    ]);
+    expect(sent.query).toBe('民法典 第一百零八条');
+    expect(sent.profile).toBe('regulation');
+    expect(ttlClassOf(sent)).toBe('regulation');
+  });
+
+  it('case targets court judgment databases', () => {
+    const sent = applyProfile(normalizeRequest({ query: '民间借贷 二审' }), BUILT_IN_PROFILES.case!, native);
+    expect(sent.includeDomains).toContain('wenshu.court.gov.cn');
+    expect(sent.includeDomains).toContain('chinacourt.org');
+    expect(ttlClassOf(sent)).toBe('case');
+  });
+
+  it('news switches to news mode where the provider has it, and stays text where not', () => {
+    const request = normalizeRequest({ query: 'election results' });
+    expect(applyProfile(request, BUILT_IN_PROFILES.news!, native)).toMatchObject({
+      mode: 'news',
+      includeDomains: [],
+    });
+    expect(applyProfile(request, BUILT_IN_PROFILES.news!, siteOperator).mode).toBe('text');
+    expect(ttlClassOf({ mode: 'text', profile: 'news' })).toBe('news');
+  });
+
+  it('general changes nothing but the profile name', () => {
+    const request = normalizeRequest({ query: 'q', includeDomains: ['example.com'] });
+    expect(applyProfile(request, BUILT_IN_PROFILES.general!, native)).toEqual({
+      ...request,
+      profile: 'general',
+    });
+    expect(ttlClassOf({ mode: 'text', profile: 'general' })).toBe('default');
+    expect(ttlClassOf({ mode: 'news' })).toBe('news');
+    expect(ttlClassOf({ mode: 'text', profile: 'unknown' })).toBe('default');
+  });
+});
+
+describe('applyProfile', () => {
+  const regulation = BUILT_IN_PROFILES.regulation!;
+
+  it('leaves site: terms to site-operator providers: only includeDomains is set', () => {
+    const request = normalizeRequest({ query: '个人信息保护法' });
+    const sent = applyProfile(request, regulation, siteOperator);
+    expect(sent.includeDomains).toEqual(regulation.includeDomains);
+    expect(sent.query).toBe('个人信息保护法');
+  });
+
+  it('drops domains for providers without a domain filter, so they are not skipped', () => {
+    const request = normalizeRequest({ query: '个人信息保护法' });
+    const provider = providerWith(noFilter);
+    expect(unsupportedReason(provider, { ...request, includeDomains: regulation.includeDomains })).toBe(
+      'no domain filter',
+    );
+    const sent = applyProfile(request, regulation, noFilter);
+    expect(sent.includeDomains).toEqual([]);
+    expect(unsupportedReason(provider, sent)).toBeUndefined();
+  });
+
+  it("keeps the request's own includeDomains and merges excludeDomains", () => {
+    const custom = defineProfile('custom', { includeDomains: ['a.com'], excludeDomains: ['spam.com'] });
+    const request = normalizeRequest({
+      query: 'q',
+      includeDomains: ['court.gov.cn'],
+      excludeDomains: 'x.com',
+    });
+    const sent = applyProfile(request, custom, native);
+    expect(sent.includeDomains).toEqual(['court.gov.cn']);
+    expect(sent.excludeDomains).toEqual(['x.com', 'spam.com']);
+  });
+
+  it('appends query terms once and never past the query length limit', () => {
+    const custom = defineProfile('legal', { queryTerms: ['法律', '条文'] });
+    expect(applyProfile(normalizeRequest({ query: '民法典 条文' }), custom, native).query).toBe(
+      '民法典 条文 法律',
+    );
+    const long = normalizeRequest({ query: 'x'.repeat(509) });
+    expect(applyProfile(long, custom, native).query).toBe(`${'x'.repeat(509)} 法律`);
+    const full = normalizeRequest({ query: 'x'.repeat(512) });
+    expect(applyProfile(full, custom, native).query).toBe(full.query);
+  });
+});
+
+describe('user-defined profiles', () => {
+  it('adds profiles to the built-ins and may replace one', () => {
+    const profiles = defineProfiles({
+      tech: { includeDomains: ['https://github.com/', 'site:stackoverflow.com'], queryTerms: ['code'] },
+      news: { mode: 'news', includeDomains: ['reuters.com'] },
+    });
+    expect(Object.keys(profiles).sort()).toEqual(['case', 'general', 'news', 'regulation', 'tech']);
+    expect(profiles.tech).toEqual({
+      name: 'tech',
+      includeDomains: ['github.com', 'stackoverflow.com'],
+      excludeDomains: [],
+      queryTerms: ['code'],
+      ttlClass: 'default',
+    });
+    expect(profiles.news).toMatchObject({ includeDomains: ['reuters.com'], ttlClass: 'news' });
+    expect(BUILT_IN_PROFILES.news!.includeDomains).toEqual([]);
+  });
+
+  it('reads SEARCH_PROFILES JSON from the environment', () => {
+    const profiles = profilesFromEnv({
+      SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlClass":"regulation"}}',
+    });
+    expect(profiles.tax).toMatchObject({ includeDomains: ['chinatax.gov.cn'], ttlClass: 'regulation' });
+    expect(profiles.regulation).toBe(BUILT_IN_PROFILES.regulation);
+    expect(profilesFromEnv({})).toBe(BUILT_IN_PROFILES);
+    expect(ttlClassOf({ mode: 'text', profile: 'tax' }, profiles)).toBe('regulation');
+  });
+
+  it.each([
+    [() => defineProfile('Bad Name'), /Search profile "Bad Name": names are lower-case/],
+    [
+      () => defineProfile('x', { includeDomains: ['not a domain'] }),
+      /"x": includeDomains: "not a domain" is not a domain/,
+    ],
+    [() => defineProfile('x', { includeDomain: ['a.com'] } as never), /"x": .*includeDomain/],
+    [() => defineProfile('x', { ttlClass: 'forever' } as never), /"x": ttlClass: /],
+    [() => defineProfile('x', { queryTerms: [''] }), /"x": queryTerms.0: /],
+    [() => defineProfile('x', { mode: 'images' } as never), /"x": mode: /],
+    [() => defineProfiles([] as never), /must be an object/],
+    [() => profilesFromEnv({ SEARCH_PROFILES: '{tax:' }), /SEARCH_PROFILES is not valid JSON/],
+    [
+      () => profilesFromEnv({ SEARCH_PROFILES: '{"t":{"excludeDomains":"a.com"}}' }),
+      /SEARCH_PROFILES: Search profile "t": excludeDomains: /,
+    ],
+  ])('rejects invalid definitions with a clear error (%#)', (define, message) => {
+    expect(define).toThrow(TypeError);
+    expect(define).toThrow(message);
+  });
+
+  it('rejects an unknown profile name in a request as invalid_request, naming the valid ones', () => {
+    expect(() => resolveProfile('statutes')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_request',
+        message: 'Unknown search profile "statutes"; use one of: general, news, regulation, case',
+      }),
+    );
+    expect(() => resolveProfile('toString')).toThrow(/Unknown search profile/);
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { SearchError } from './errors.ts';
+import type { Env, ProviderCapabilities } from './provider.ts';
+import {
+  MAX_QUERY_LENGTH,
+  normalizeRequest,
+  SEARCH_MODES,
+  type SearchMode,
+  type SearchRequest,
+} from './request.ts';
+
+/** How long the cache may keep an answer: seed 004 keeps news 1 h, cases 6 h, regulations 24 h. */
+export const TTL_CLASSES = ['news', 'regulation', 'case', 'default'] as const;
+export type TtlClass = (typeof TTL_CLASSES)[number];
+
+/** A named search preset: where to look, what to add to the query, how long answers stay fresh. */
+export interface SearchProfile {
+  name: string;
+  description?: string;
+  /** Sites to search; each provider applies them its own way (API filter or `site:` terms). */
+  includeDomains: string[];
+  excludeDomains: string[];
+  /** Words appended to the query unless it already contains them. */
+  queryTerms: string[];
+  /** Search mode to use when the provider has it (e.g. "news"). */
+  mode?: SearchMode;
+  ttlClass: TtlClass;
+}
+
+export type ProfileSet = Readonly<Record<string, SearchProfile>>;
+
+/** What configuration may say about one profile; everything but the name is optional. */
+export const profileDefinitionSchema = z.strictObject({
+  description: z.string().max(200).optional(),
+  includeDomains: z.array(z.string()).max(20).optional(),
+  excludeDomains: z.array(z.string()).max(20).optional(),
+  queryTerms: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
+  mode: z.enum(SEARCH_MODES).optional(),
+  ttlClass: z.enum(TTL_CLASSES).optional(),
+});
+export type ProfileDefinition = z.input<typeof profileDefinitionSchema>;
+
+const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+// Official sources first. gov.cn also covers ministries' and local governments' sites (地方性法规).
+const REGULATION_SITES = ['flk.npc.gov.cn', 'npc.gov.cn', 'gov.cn', 'pkulaw.com', 'chinalawinfo.com'];
+// 中国裁判文书网, the Supreme People's Court and its news site, the Supreme People's Procuratorate
+// (指导性案例), and 北大法宝's case library.
+const CASE_SITES = ['wenshu.court.gov.cn', 'court.gov.cn', 'chinacourt.org', 'spp.gov.cn', 'pkulaw.com'];
+
+export const BUILT_IN_PROFILES: ProfileSet = Object.freeze({
+  general: defineProfile('general', { description: 'The whole web' }),
+  news: defineProfile('news', { description: 'Recent news', mode: 'news', ttlClass: 'news' }),
+  regulation: defineProfile('regulation', {
+    description: 'Chinese laws and regulations (法律法规)',
+    includeDomains: REGULATION_SITES,
+    ttlClass: 'regulation',
+  }),
+  case: defineProfile('case', {
+    description: 'Chinese court judgments (裁判文书)',
+    includeDomains: CASE_SITES,
+    ttlClass: 'case',
+  }),
+});
+
+function invalidProfile(name: string, problem: string): TypeError {
+  return new TypeError(`Search profile "${name.slice(0, 40)}": ${problem}`);
+}
+
+/** Domains normalized by the same rules as a request's, so a profile cannot hold what a request may not. */
+function domains(name: string, field: 'includeDomains' | 'excludeDomains', list: string[] | undefined) {
+  if (!list) return [];
+  try {
+    return normalizeRequest({ query: 'x', [field]: list })[field];
+  } catch (error) {
+    throw invalidProfile(name, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Validates one definition into a profile; throws a TypeError naming the profile and the problem. */
+export function defineProfile(name: string, definition: ProfileDefinition = {}): SearchProfile {
+  if (!PROFILE_NAME.test(name)) {
+    throw invalidProfile(name, 'names are lower-case letters, digits and hyphens, starting with a letter');
+  }
+  const parsed = profileDefinitionSchema.safeParse(definition);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw invalidProfile(name, `${where}${issue.message}`);
+  }
+  const d = parsed.data;
+  const result: SearchProfile = {
+    name,
+    includeDomains: domains(name, 'includeDomains', d.includeDomains),
+    excludeDomains: domains(name, 'excludeDomains', d.excludeDomains),
+    queryTerms: d.queryTerms ?? [],
+    ttlClass: d.ttlClass ?? (d.mode === 'news' ? 'news' : 'default'),
+  };
+  if (d.description) result.description = d.description;
+  if (d.mode) result.mode = d.mode;
+  return Object.freeze(result);
+}
+
+/** The built-in profiles plus `definitions`; a definition with a built-in's name replaces it. */
+export function defineProfiles(
+  definitions: Readonly<Record<string, ProfileDefinition>>,
+  base: ProfileSet = BUILT_IN_PROFILES,
+): ProfileSet {
+  if (typeof definitions !== 'object' || definitions === null || Array.isArray(definitions)) {
+    throw new TypeError('Search profiles must be an object mapping names to definitions');
+  }
+  const set: Record<string, SearchProfile> = { ...base };
+  for (const [name, definition] of Object.entries(definitions)) set[name] = defineProfile(name, definition);
+  return Object.freeze(set);
+}
+
+/**
+ * Profiles from the environment: the built-ins plus `SEARCH_PROFILES`, a JSON object such as
+ * `{"tech":{"includeDomains":["github.com","stackoverflow.com"]}}`.
+ */
+export function profilesFromEnv(env: Env): ProfileSet {
+  const raw = env.SEARCH_PROFILES?.trim();
+  if (!raw) return BUILT_IN_PROFILES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new TypeError('SEARCH_PROFILES is not valid JSON: expected {"name": {"includeDomains": [...]}}');
+  }
+  try {
+    return defineProfiles(parsed as Record<string, ProfileDefinition>);
+  } catch (error) {
+    throw new TypeError(`SEARCH_PROFILES: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The profile called `name`; an unknown name is the caller's mistake, so it is an invalid_request. */
+export function resolveProfile(name: string, profiles: ProfileSet = BUILT_IN_PROFILES): SearchProfile {
+  const found = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+  if (!found) {
+    throw new SearchError(
+      'invalid_request',
+      `Unknown search profile "${name.slice(0, 40)}"; use one of: ${Object.keys(profiles).join(', ')}`,
+    );
+  }
+  return found;
+}
+
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+/**
+ * The request to send to a provider with `capabilities` under `profile`. Profiles only set domains,
+ * query terms and mode; each provider maps `includeDomains` its own way (an API filter, or `site:`
+ * terms). Explicit request domains win over the profile's: they are the narrower choice. A provider
+ * without any domain filter gets the query terms only, so it can still answer instead of being skipped.
+ */
+export function applyProfile(
+  request: SearchRequest,
+  profile: SearchProfile,
+  capabilities: Pick<ProviderCapabilities, 'domainFilter' | 'modes'>,
+): SearchRequest {
+  const next: SearchRequest = { ...request, profile: profile.name };
+  const lower = request.query.toLowerCase();
+  for (const term of profile.queryTerms) {
+    const longer = `${next.query} ${term}`;
+    if (!lower.includes(term.toLowerCase()) && longer.length <= MAX_QUERY_LENGTH) next.query = longer;
+  }
+  if (capabilities.domainFilter !== 'none') {
+    if (request.includeDomains.length === 0) next.includeDomains = [...profile.includeDomains];
+    next.excludeDomains = union(request.excludeDomains, profile.excludeDomains).slice(0, 20);
+  }
+  if (profile.mode && capabilities.modes.includes(profile.mode)) next.mode = profile.mode;
+  return next;
+}
+
+/** The cache TTL class of a request: its profile's, else "news" for news searches, else "default". */
+export function ttlClassOf(
+  request: Pick<SearchRequest, 'mode' | 'profile'>,
+  profiles: ProfileSet = BUILT_IN_PROFILES,
+): TtlClass {
+  const named =
+    request.profile && Object.hasOwn(profiles, request.profile) ? profiles[request.profile] : undefined;
+  if (named && named.ttlClass !== 'default') return named.ttlClass;
+  return request.mode === 'news' ? 'news' : 'default';
+}
