@@ -5,6 +5,7 @@ import {
   type ProviderResponse,
   SearchError,
   type SearchProviderV1,
+  type SearchRequest,
 } from '@agent-search/core';
 import type { Exa } from 'exa-js';
 import { toExaSearchError } from './exa-errors.ts';
@@ -87,18 +88,11 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
   const baseURL = checkBaseURL(options.baseURL?.trim() || EXA_DEFAULT_BASE_URL);
   let client: Promise<Exa> | undefined;
 
-  async function getClient(): Promise<Exa> {
+  async function callExa(request: SearchRequest, signal: AbortSignal): Promise<unknown> {
     client ??= loadSdk().then(({ Exa }) => new Exa(apiKey, baseURL));
-    return client;
-  }
-
-  async function search(request: Parameters<SearchProviderV1['search']>[0], signal: AbortSignal) {
-    const exa = await getClient();
+    const exa = await client;
     signal.throwIfAborted();
-    const body = toExaSearchOptions(request, {
-      now: Date.now(),
-      ...(options.searchType ? { type: options.searchType } : {}),
-    });
+    const body = toExaSearchOptions(request, { type: options.searchType, now: Date.now() });
     return exa.search(request.query, body);
   }
 
@@ -119,7 +113,7 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
       signal.throwIfAborted();
       let body: unknown;
       try {
-        body = await untilAborted(search(request, signal), signal);
+        body = await untilAborted(callExa(request, signal), signal);
       } catch (error) {
         if (signal.aborted && error === signal.reason) throw error;
         throw toExaSearchError(error, apiKey);
