@@ -32,8 +32,10 @@ export function installUpstream(server: MswServer): Upstream {
       if (state.gate) {
         await Promise.race([
           state.gate,
-          new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+          new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve())),
         ]);
+        // Nobody reads the answer of an aborted request; a network error ends it quietly.
+        if (request.signal.aborted) return HttpResponse.error();
       }
       if (state.failWith) return HttpResponse.json({ error: 'upstream failure' }, { status: state.failWith });
       return HttpResponse.json(upstreamBody(query, Number(url.searchParams.get('n')), state.available));

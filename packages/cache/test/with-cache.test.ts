@@ -1,0 +1,232 @@
+import { isSearchError, type SearchClient, type SearchResponse } from '@agent-search/core';
+import { useMswServer } from '@agent-search/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type CacheOptions, MemoryStore, withCache } from '../src/index.ts';
+import { createUpstreamClient, fakeClock, HOUR, installUpstream, MINUTE, type Upstream } from './upstream.ts';
+
+const server = useMswServer();
+let upstream: Upstream;
+let clock: ReturnType<typeof fakeClock>;
+
+beforeEach(() => {
+  upstream = installUpstream(server);
+  clock = fakeClock();
+});
+
+function cached(options: CacheOptions = {}): SearchClient {
+  return withCache(createUpstreamClient(), { now: clock.now, rateLimits: false, ...options });
+}
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isSearchError(error)) throw new Error(`expected a SearchError, got ${String(error)}`);
+  return error;
+}
+
+describe('withCache: hits and keys', () => {
+  it('answers a repeated request from the cache, flagged with its age', async () => {
+    const client = cached();
+    const first = await client.search({ query: 'solar panels', maxResults: 3 });
+    expect(first.cached).toBe(false);
+    expect(first.ageMs).toBeUndefined();
+    expect(first.results).toHaveLength(3);
+
+    clock.advance(5 * MINUTE);
+    const second = await client.search({ query: 'solar panels', maxResults: 3 });
+    expect(upstream.calls).toBe(1);
+    expect(second.cached).toBe(true);
+    expect(second.stale).toBeUndefined();
+    expect(second.ageMs).toBe(5 * MINUTE);
+    expect(second.results).toEqual(first.results);
+    expect(second.provider).toBe('upstream');
+    expect(second.fetchedAt).toBe(first.fetchedAt);
+  });
+
+  it('keys on the normalized request: case, spacing and domain order do not matter, mode and filters do', async () => {
+    const client = cached();
+    await client.search({ query: 'Solar  Panels', includeDomains: ['example.com', 'example.org'] });
+    const same = await client.search({ query: ' solar panels ', includeDomains: 'example.org,www.example.com' });
+    expect(same.cached).toBe(true);
+    expect(same.query).toBe('solar panels'); // the caller's own query, not the first caller's
+    expect(upstream.calls).toBe(1);
+
+    for (const input of [
+      { query: 'solar panels', mode: 'news' },
+      { query: 'solar panels', includeDomains: ['example.com'] },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], timeRange: 'week' },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], region: 'de-de' },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], safeSearch: 'off' },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], profile: 'case' },
+      { query: 'solar panel', includeDomains: ['example.com', 'example.org'] },
+    ]) {
+      const response = await client.search(input);
+      expect(response.cached, JSON.stringify(input)).toBe(false);
+    }
+    expect(upstream.calls).toBe(8);
+  });
+
+  it('works like the client it wraps: same providers and health', () => {
+    const inner = createUpstreamClient();
+    const client = withCache(inner, { rateLimits: false });
+    expect(client.providers).toBe(inner.providers);
+    expect(client.health()).toEqual(inner.health());
+  });
+
+  it('rejects invalid requests before the cache and the upstream', async () => {
+    const client = cached();
+    const error = await failure(client.search({ query: '   ' }));
+    expect(error.code).toBe('invalid_request');
+    expect(upstream.calls).toBe(0);
+  });
+});
+
+describe('withCache: TTL by kind', () => {
+  const cases = [
+    { kind: 'news', input: { query: 'election results', mode: 'news' }, ttl: 1 * HOUR },
+    { kind: 'regulation', input: { query: 'data protection act', profile: 'regulation' }, ttl: 24 * HOUR },
+    { kind: 'case', input: { query: 'smith v jones', profile: 'case' }, ttl: 6 * HOUR },
+    { kind: 'regulation news', input: { query: 'new rules', mode: 'news', profile: 'regulation' }, ttl: 24 * HOUR },
+    { kind: 'default', input: { query: 'pasta recipes' }, ttl: 1 * HOUR },
+  ];
+  for (const { kind, input, ttl } of cases) {
+    it(`${kind}: fresh until ${ttl / HOUR} h, searched again after`, async () => {
+      const client = cached();
+      await client.search(input);
+      clock.advance(ttl - MINUTE);
+      expect((await client.search(input)).cached).toBe(true);
+      expect(upstream.calls).toBe(1);
+      clock.advance(2 * MINUTE);
+      const refreshed = await client.search(input);
+      expect(refreshed.cached).toBe(false);
+      expect(upstream.calls).toBe(2);
+      // The refreshed entry is fresh again for a full TTL.
+      clock.advance(ttl - MINUTE);
+      expect((await client.search(input)).cached).toBe(true);
+      expect(upstream.calls).toBe(2);
+    });
+  }
+
+  it('TTLs are overridable per kind', async () => {
+    const client = cached({ ttlMs: { news: 10 * MINUTE, default: 2 * HOUR } });
+    await client.search({ query: 'storm', mode: 'news' });
+    await client.search({ query: 'weather' });
+    clock.advance(11 * MINUTE);
+    expect((await client.search({ query: 'storm', mode: 'news' })).cached).toBe(false);
+    clock.advance(HOUR);
+    expect((await client.search({ query: 'weather' })).cached).toBe(true);
+    expect(upstream.calls).toBe(3);
+  });
+
+  it('rejects a TTL that is not positive', () => {
+    expect(() => cached({ ttlMs: { news: 0 } })).toThrow(/ttlMs.news/);
+  });
+});
+
+describe('withCache: maxResults', () => {
+  it('serves a request for fewer results from a bigger cached answer', async () => {
+    const client = cached();
+    const big = await client.search({ query: 'electric cars', maxResults: 8 });
+    const small = await client.search({ query: 'electric cars', maxResults: 3 });
+    expect(upstream.calls).toBe(1);
+    expect(small.cached).toBe(true);
+    expect(small.results).toEqual(big.results.slice(0, 3));
+    expect(small.totalResults).toBe(3);
+  });
+
+  it('searches again for more results than a capped answer holds, and keeps the bigger answer', async () => {
+    const client = cached();
+    await client.search({ query: 'heat pumps', maxResults: 3 });
+    const more = await client.search({ query: 'heat pumps', maxResults: 6 });
+    expect(more.cached).toBe(false);
+    expect(more.results).toHaveLength(6);
+    expect(upstream.calls).toBe(2);
+    const again = await client.search({ query: 'heat pumps', maxResults: 5 });
+    expect(again.cached).toBe(true);
+    expect(again.results).toEqual(more.results.slice(0, 5));
+    expect(upstream.calls).toBe(2);
+  });
+
+  it('serves more than the entry holds when the upstream had no more to give', async () => {
+    upstream.available = 2;
+    const client = cached();
+    const first = await client.search({ query: 'rare topic', maxResults: 5 });
+    expect(first.results).toHaveLength(2);
+    const bigger = await client.search({ query: 'rare topic', maxResults: 10 });
+    expect(bigger.cached).toBe(true);
+    expect(bigger.results).toEqual(first.results);
+    expect(upstream.calls).toBe(1);
+  });
+});
+
+describe('withCache: errors and stale answers', () => {
+  it('never caches errors', async () => {
+    const client = cached();
+    upstream.failWith = 503;
+    const error = await failure(client.search({ query: 'flaky' }));
+    expect(error.code).toBe('unavailable');
+    upstream.failWith = undefined;
+    const ok = await client.search({ query: 'flaky' });
+    expect(ok.cached).toBe(false);
+    expect(ok.results.length).toBeGreaterThan(0);
+    expect(upstream.calls).toBe(2);
+  });
+
+  it('serves an expired answer, marked stale, when every provider fails', async () => {
+    const client = cached();
+    const original = await client.search({ query: 'bridge closures', maxResults: 4 });
+    clock.advance(3 * HOUR);
+    upstream.failWith = 500;
+    const stale = await client.search({ query: 'bridge closures', maxResults: 4 });
+    expect(upstream.calls).toBe(2); // it did try the upstream first
+    expect(stale.cached).toBe(true);
+    expect(stale.stale).toBe(true);
+    expect(stale.ageMs).toBe(3 * HOUR);
+    expect(stale.results).toEqual(original.results);
+    expect(stale.attempts).toEqual([expect.objectContaining({ provider: 'upstream', outcome: 'error' })]);
+  });
+
+  it('stops serving stale answers after the stale window', async () => {
+    const client = cached({ staleMs: 2 * HOUR });
+    await client.search({ query: 'old news' });
+    clock.advance(HOUR + 2 * HOUR + MINUTE);
+    upstream.failWith = 500;
+    const error = await failure(client.search({ query: 'old news' }));
+    expect(error.code).toBe('unavailable');
+  });
+
+  it('does not serve stale answers when staleMs is 0', async () => {
+    const client = cached({ staleMs: 0 });
+    await client.search({ query: 'no stale' });
+    clock.advance(HOUR + MINUTE);
+    upstream.failWith = 429;
+    expect((await failure(client.search({ query: 'no stale' }))).code).toBe('rate_limited');
+  });
+
+  it('a caller who aborts gets the abort, not a stale answer', async () => {
+    const client = cached();
+    await client.search({ query: 'abort me' });
+    clock.advance(2 * HOUR);
+    upstream.gate = new Promise(() => {});
+    const controller = new AbortController();
+    const pending = client.search({ query: 'abort me' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new DOMException('user left', 'AbortError')), 20);
+    const error = await pending.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe('AbortError');
+  });
+
+  it('treats a store that fails as a miss', async () => {
+    const broken = new MemoryStore();
+    broken.get = () => Promise.reject(new Error('disk on fire'));
+    broken.set = () => Promise.reject(new Error('disk on fire'));
+    const client = cached({ store: broken });
+    const response: SearchResponse = await client.search({ query: 'still works' });
+    expect(response.cached).toBe(false);
+    expect(response.results.length).toBeGreaterThan(0);
+  });
+});
