@@ -66,7 +66,13 @@ describe('normalizeResults', () => {
         { title: '', snippet: '', url: 'https://empty.example' },
         { title: 'No URL' },
         null as never,
-        { title: 'Two', url: 'https://two.example', source: 'Two News', publishedAt: 1_700_000_000 },
+        {
+          title: 'Two',
+          url: 'https://two.example',
+          source: 'Two News',
+          publishedAt: 1_700_000_000,
+          author: ' <b>Ann</b> ',
+        },
       ],
       'p',
       'text',
@@ -86,6 +92,7 @@ describe('normalizeResults', () => {
         source: 'Two News',
         provider: 'p',
         publishedAt: '2023-11-14T22:13:20.000Z',
+        author: 'Ann',
       },
     ]);
   });

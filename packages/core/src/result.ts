@@ -10,6 +10,8 @@ export interface SearchResult {
   source: string;
   /** ISO 8601 publication time, when the provider knows it. */
   publishedAt?: string;
+  /** Author or byline, when the provider reports one. */
+  author?: string;
   /** Id of the provider that returned it. */
   provider: string;
   /** Videos: duration as the provider shows it, e.g. "4:13". */
@@ -29,6 +31,7 @@ export interface RawResult {
   snippet?: unknown;
   source?: unknown;
   publishedAt?: unknown;
+  author?: unknown;
   duration?: unknown;
   publisher?: unknown;
   thumbnail?: unknown;
@@ -77,6 +80,8 @@ export function normalizeResults(
     };
     const publishedAt = toIsoDate(item.publishedAt);
     if (publishedAt) result.publishedAt = publishedAt;
+    const author = cleanText(item.author, FIELD_LIMITS.source);
+    if (author) result.author = author;
     if (mode === 'videos') {
       const duration = cleanDuration(item.duration);
       if (duration) result.duration = duration;
