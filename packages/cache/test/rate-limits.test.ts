@@ -1,0 +1,124 @@
+import { isSearchError, type SearchError } from '@agent-search/core';
+import { useMswServer } from '@agent-search/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withCache } from '../src/index.ts';
+import { createUpstreamClient, fakeClock, HOUR, installUpstream, type Upstream } from './upstream.ts';
+
+const server = useMswServer();
+let upstream: Upstream;
+
+beforeEach(() => {
+  upstream = installUpstream(server);
+});
+
+async function failure(promise: Promise<unknown>): Promise<SearchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isSearchError(error)) throw new Error(`expected a SearchError, got ${String(error)}`);
+  return error;
+}
+
+describe('per-user rate limit', () => {
+  it('refuses a user past the limit with a message the model can repeat, and leaves others alone', async () => {
+    const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 3 } } });
+    for (const q of ['one', 'two', 'three']) await client.search({ query: q }, { userId: 'alice' });
+    const error = await failure(client.search({ query: 'four' }, { userId: 'alice' }));
+    expect(error.code).toBe('rate_limited');
+    expect(error.retryable).toBe(true);
+    expect(error.retryAfterMs).toBeGreaterThan(0);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
+    expect(error.message).toMatch(/^You are searching too often; try again in \d+ seconds?\.$/);
+    expect(upstream.calls).toBe(3);
+
+    expect((await client.search({ query: 'four' }, { userId: 'bob' })).cached).toBe(false);
+    expect((await client.search({ query: 'five' })).cached).toBe(false); // no userId: no per-user limit
+    expect(upstream.calls).toBe(5);
+  });
+
+  it('cache hits are free', async () => {
+    const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 1 } } });
+    await client.search({ query: 'tram map' }, { userId: 'carol' });
+    for (let i = 0; i < 5; i++) {
+      expect((await client.search({ query: 'tram map' }, { userId: 'carol' })).cached).toBe(true);
+    }
+    expect((await failure(client.search({ query: 'bus map' }, { userId: 'carol' }))).code).toBe('rate_limited');
+  });
+
+  it('is 10 per minute by default', async () => {
+    const client = withCache(createUpstreamClient());
+    for (let i = 0; i < 10; i++) await client.search({ query: `query ${i}` }, { userId: 'dave' });
+    expect((await failure(client.search({ query: 'query 10' }, { userId: 'dave' }))).code).toBe('rate_limited');
+  });
+
+  it('a refused first caller does not take down identical requests of other users', async () => {
+    const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 1 } } });
+    await client.search({ query: 'warm up' }, { userId: 'erin' });
+    const [refused, served] = await Promise.allSettled([
+      client.search({ query: 'shared question' }, { userId: 'erin' }),
+      client.search({ query: 'shared question' }, { userId: 'frank' }),
+    ]);
+    expect(refused.status).toBe('rejected');
+    expect(served.status === 'fulfilled' && served.value.results.length).toBeGreaterThan(0);
+    expect(upstream.calls).toBe(2);
+  });
+});
+
+describe('global rate limit with a queue', () => {
+  it('queues requests over the limit until the window has room', async () => {
+    const client = withCache(createUpstreamClient(), {
+      rateLimits: { perUser: false, global: { points: 2, durationSeconds: 1, maxWaitMs: 5_000 } },
+    });
+    const stamps: number[] = [];
+    server.events.on('request:start', () => stamps.push(Date.now()));
+    const responses = await Promise.all(['a', 'b', 'c'].map((q) => client.search({ query: `queued ${q}` })));
+    server.events.removeAllListeners();
+    expect(responses.every((r) => r.results.length > 0)).toBe(true);
+    expect(upstream.calls).toBe(3);
+    // The third search had to wait for the next one-second window.
+    expect(stamps[2]! - stamps[0]!).toBeGreaterThanOrEqual(800);
+  });
+
+  it('past the wait bound, serves a cached answer even if stale', async () => {
+    const clock = fakeClock();
+    const client = withCache(createUpstreamClient(), {
+      now: clock.now,
+      rateLimits: { perUser: false, global: { points: 1, durationSeconds: 60, maxWaitMs: 150 } },
+    });
+    const original = await client.search({ query: 'opening hours' });
+    clock.advance(2 * HOUR); // the entry is past its TTL
+    const fallback = await client.search({ query: 'opening hours' });
+    expect(fallback.stale).toBe(true);
+    expect(fallback.cached).toBe(true);
+    expect(fallback.results).toEqual(original.results);
+    expect(upstream.calls).toBe(1);
+  });
+
+  it('past the wait bound without a cached answer, refuses with rate_limited', async () => {
+    const client = withCache(createUpstreamClient(), {
+      rateLimits: { perUser: false, global: { points: 1, durationSeconds: 60, maxWaitMs: 150 } },
+    });
+    await client.search({ query: 'first' });
+    const error = await failure(client.search({ query: 'second' }));
+    expect(error.code).toBe('rate_limited');
+    expect(error.message).toMatch(/busy.*try again in \d+ seconds?/);
+    expect(error.retryAfterMs).toBeGreaterThan(1_000);
+    expect(upstream.calls).toBe(1);
+  });
+
+  it('turns requests away at once when the queue is full', async () => {
+    const client = withCache(createUpstreamClient(), {
+      rateLimits: { perUser: false, global: { points: 1, durationSeconds: 60, maxWaitMs: 10_000, maxQueueLength: 1 } },
+    });
+    await client.search({ query: 'takes the only token' });
+    const waiting = client.search({ query: 'waits in the queue' }, { signal: AbortSignal.timeout(3_000) });
+    waiting.catch(() => {});
+    const started = Date.now();
+    const error = await failure(client.search({ query: 'no room' }));
+    expect(error.code).toBe('rate_limited');
+    expect(Date.now() - started).toBeLessThan(2_000); // did not wait for the 10 s bound
+    await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(upstream.calls).toBe(1);
+  });
+});
