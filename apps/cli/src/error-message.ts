@@ -1,0 +1,56 @@
+import type { ProviderSummary, SearchError } from '@agent-search/core';
+
+export interface ErrorContext {
+  /** Every known provider, as configuration reported them. */
+  providers: readonly ProviderSummary[];
+  /** Environment variable holding each provider's API key, by provider id. */
+  keyVariables: ReadonlyMap<string, string>;
+  timeoutMs: number;
+  mode: string;
+}
+
+function nameOf(id: string | undefined, context: ErrorContext): string {
+  return context.providers.find((p) => p.id === id)?.name ?? id ?? 'the search provider';
+}
+
+/** "configure TAVILY_API_KEY or EXA_API_KEY": the keys of fallbacks not set up yet, if any. */
+function fallbackHint(context: ErrorContext): string {
+  const missing = context.providers
+    .filter((p) => !p.configured && context.keyVariables.has(p.id))
+    .map((p) => context.keyVariables.get(p.id)!);
+  if (missing.length === 0) return '';
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
+  return ` or configure ${list} for a fallback provider`;
+}
+
+function keyOf(id: string | undefined, context: ErrorContext): string {
+  return (id && context.keyVariables.get(id)) || 'the API key';
+}
+
+/**
+ * What a person should read when a search fails: what happened and what they can do about it, by error
+ * code. The provider's own message follows on a second line, for detail.
+ */
+export function explainSearchError(error: SearchError, context: ErrorContext): string {
+  const name = nameOf(error.provider, context);
+  switch (error.code) {
+    case 'rate_limited':
+      return `${name} is rate-limiting this machine; try again in a minute${fallbackHint(context)}.`;
+    case 'blocked':
+      return `${name} is blocking automated searches from this machine for now; try again in a few minutes${fallbackHint(context)}.`;
+    case 'quota_exceeded':
+      return `${name}'s quota or credit is used up; check your plan, or wait until it renews${fallbackHint(context)}.`;
+    case 'unauthorized':
+      return `${name} rejected the API key; check ${keyOf(error.provider, context)}.`;
+    case 'timeout':
+      return `The search did not finish within ${context.timeoutMs} ms; try again, or allow more time with --timeout.`;
+    case 'unavailable':
+      return `Could not reach ${name}; check your network connection.`;
+    case 'provider_error':
+      return `${name} answered with something unexpected; try again later.`;
+    case 'no_provider':
+      return `No configured provider can serve this ${context.mode} search; see "agent-search providers".`;
+    case 'invalid_request':
+      return 'The search request is invalid.';
+  }
+}

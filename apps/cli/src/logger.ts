@@ -1,0 +1,49 @@
+import { type Env, redactSecrets, SearchConfigError } from '@agent-search/core';
+import { pino } from 'pino';
+
+export interface LogStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+/** "warn: DuckDuckGo failed (blocked); cooling down": a log line for a person at a terminal. */
+function readableLine(line: string): string {
+  try {
+    const { level, msg } = JSON.parse(line) as { level?: number; msg?: string };
+    return `${LEVEL_NAMES[level ?? 0] ?? 'log'}: ${msg ?? line.trim()}\n`;
+  } catch {
+    return line;
+  }
+}
+
+/**
+ * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, default
+ * "warn"; JSON lines, or short readable lines when stderr is a terminal. `secrets` never reach a line.
+ */
+export function createCliLogger(env: Env, stream: LogStream, secrets: readonly string[]) {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'warn';
+  if (!LEVELS.includes(level)) {
+    throw new SearchConfigError(
+      'LOG_LEVEL',
+      `expected one of ${LEVELS.join(', ')}, got "${level.slice(0, 40)}"`,
+    );
+  }
+  const readable = stream.isTTY === true;
+  const destination = {
+    write(line: string) {
+      const safe = redactSecrets(line, secrets);
+      stream.write(readable ? readableLine(safe) : safe);
+    },
+  };
+  return pino({ level, base: { name: 'agent-search' } }, destination);
+}

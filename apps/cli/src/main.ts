@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from '@agent-search/cache';
+import {
+  type Env,
+  isAbortError,
+  isSearchError,
+  loadSearchConfig,
+  type ProviderDefinition,
+  redactSecrets,
+  type SearchClient,
+  type SearchConfig,
+  SearchConfigError,
+  type SearchResponse,
+} from '@agent-search/core';
+import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
+import { explainSearchError } from './error-message.ts';
+import { createCliLogger } from './logger.ts';
+import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
+import { formatProviders, listProviders } from './providers-output.ts';
+import { PROVIDER_DEFINITIONS } from './registry.ts';
+import { startSpinner } from './spinner.ts';
+import { usage } from './usage.ts';
+
+/** What the command writes to: process.stdout/stderr, or test doubles. */
+export interface CliStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliContext {
+  env: Env;
+  stdout: CliStream;
+  stderr: CliStream;
+  /** Aborts the search (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Provider packages to use instead of the shipped ones. */
+  definitions?: readonly ProviderDefinition[];
+  now?: () => number;
+}
+
+/** The context after defaults are applied. */
+type RunContext = CliContext & { definitions: readonly ProviderDefinition[]; now: () => number };
+
+export const EXIT_CODES = { ok: 0, internal: 1, usage: 2, searchFailed: 3, interrupted: 130 } as const;
+
+const PROGRAM = 'agent-search';
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Values that must never be printed: every provider's API key, and REDIS_URL (it may hold a password). */
+function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
+  const names = [...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])), 'REDIS_URL'];
+  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 4);
+}
+
+class Session {
+  readonly config: SearchConfig;
+  readonly client: SearchClient;
+  readonly #cache: SearchCache | undefined;
+
+  constructor(config: SearchConfig, cache: SearchCache | undefined) {
+    this.config = config;
+    this.#cache = cache;
+    this.client = cache ? cache.wrap(config.client) : config.client;
+  }
+
+  /** Closes Redis connections so the process can end; never waits more than a second. */
+  async close(): Promise<void> {
+    if (!this.#cache) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 1_000);
+      timer.unref();
+    });
+    await Promise.race([this.#cache.close().catch(() => undefined), limit]);
+    clearTimeout(timer);
+  }
+}
+
+function openSession(
+  env: Env,
+  definitions: readonly ProviderDefinition[],
+  logger: CacheFromEnvOptions['logger'],
+  withCache: boolean,
+): Session {
+  const config = loadSearchConfig(env, { definitions, ...(logger ? { logger } : {}) });
+  let cache: SearchCache | undefined;
+  if (withCache) {
+    try {
+      cache = createCacheFromEnv(env, logger ? { logger } : {});
+    } catch (error) {
+      // The cache names the variable in its RangeError ("SEARCH_CACHE_TTL must be ...").
+      if (error instanceof RangeError) throw new SearchConfigError('cache', error.message);
+      throw error;
+    }
+  }
+  return new Session(config, cache);
+}
+
+async function runSearch(
+  command: SearchCommand,
+  session: Session,
+  context: RunContext,
+  secrets: readonly string[],
+): Promise<number> {
+  const { stdout, stderr, env } = context;
+  const { config, client } = session;
+  const say = (text: string) => stderr.write(redactSecrets(text, secrets));
+  if (!config.enabled) {
+    say(`${PROGRAM}: search failed (no_provider)\n${config.reason ?? 'No search provider is usable.'}\n`);
+    return EXIT_CODES.searchFailed;
+  }
+
+  const spinner = stderr.isTTY && command.format === 'text' ? startSpinner(stderr, 'Searching…') : undefined;
+  let response: SearchResponse;
+  try {
+    response = await client.search(command.request, context.signal ? { signal: context.signal } : {});
+  } catch (error) {
+    spinner?.stop();
+    if (isSearchError(error)) {
+      if (error.code === 'invalid_request') {
+        say(`${PROGRAM}: ${error.message}\n`);
+        return EXIT_CODES.usage;
+      }
+      const explanation = explainSearchError(error, {
+        providers: config.providers,
+        keyVariables: new Map(context.definitions.flatMap((d) => (d.apiKeyEnv ? [[d.id, d.apiKeyEnv]] : []))),
+        timeoutMs: config.timeoutMs,
+        mode: typeof command.request.mode === 'string' ? command.request.mode : 'text',
+      });
+      const tried = (error.attempts ?? []).map(
+        (a) =>
+          `  ${a.provider}: ${a.outcome === 'error' ? `${a.code}: ` : `${a.outcome}: `}${a.reason ?? ''}`,
+      );
+      const detail = tried.length > 0 ? tried : [`  ${error.message}`];
+      say(`${PROGRAM}: search failed (${error.code})\n${explanation}\n${detail.join('\n')}\n`);
+      return EXIT_CODES.searchFailed;
+    }
+    if (isAbortError(error) && context.signal?.aborted) {
+      say(`${PROGRAM}: search cancelled\n`);
+      return EXIT_CODES.interrupted;
+    }
+    throw error;
+  }
+  spinner?.stop();
+
+  const color = stdout.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
+  stdout.write(
+    renderResponse(response, command.format, {
+      color,
+      now: context.now(),
+      providerNames: new Map(config.providers.map((p) => [p.id, p.name])),
+      ...(stdout.columns ? { width: stdout.columns } : {}),
+    }),
+  );
+  return EXIT_CODES.ok;
+}
+
+function runProviders(json: boolean, session: Session, context: RunContext): number {
+  const listings = listProviders(session.config, context.definitions);
+  if (json) {
+    const { enabled, reason } = session.config;
+    context.stdout.write(
+      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), providers: listings }, null, 2)}\n`,
+    );
+  } else {
+    context.stdout.write(formatProviders(listings, context.now()));
+    if (!session.config.enabled) context.stdout.write(`\n${session.config.reason}\n`);
+  }
+  return EXIT_CODES.ok;
+}
+
+/**
+ * The whole command, in-process: parses `argv`, runs it and returns the exit code. Never throws and never
+ * prints a stack trace or an API key.
+ */
+export async function main(argv: string[], context: CliContext): Promise<number> {
+  const { stdout, stderr } = context;
+  const definitions = context.definitions ?? PROVIDER_DEFINITIONS;
+  const full: RunContext = { ...context, definitions, now: context.now ?? Date.now };
+  const secrets = secretsOf(context.env, definitions);
+  const say = (text: string) => stderr.write(redactSecrets(text, secrets));
+
+  let command: Command;
+  try {
+    command = parseCommand(argv, OUTPUT_FORMATS);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`${PROGRAM}: ${error.message}\n\n${usage(OUTPUT_FORMATS)}`);
+    return EXIT_CODES.usage;
+  }
+  if (command.kind === 'help') {
+    stdout.write(usage(OUTPUT_FORMATS));
+    return EXIT_CODES.ok;
+  }
+  if (command.kind === 'version') {
+    stdout.write(`${version()}\n`);
+    return EXIT_CODES.ok;
+  }
+
+  let session: Session | undefined;
+  try {
+    const env: Env =
+      command.kind === 'search' && command.timeoutMs !== undefined
+        ? { ...context.env, SEARCH_TIMEOUT_MS: String(command.timeoutMs) }
+        : context.env;
+    const logger = createCliLogger(env, stderr, secrets);
+    session = openSession(env, definitions, logger, command.kind === 'search' && command.cache);
+    return command.kind === 'providers'
+      ? runProviders(command.json, session, full)
+      : await runSearch(command, session, full, secrets);
+  } catch (error) {
+    if (error instanceof SearchConfigError) {
+      say(`${PROGRAM}: configuration error: ${error.message}\n`);
+      return EXIT_CODES.usage;
+    }
+    // Only the class and message: a stack trace helps nobody at a terminal, and messages are redacted.
+    const kind = error instanceof Error ? error.name : typeof error;
+    const message = error instanceof Error ? error.message : String(error);
+    say(`${PROGRAM}: unexpected error (${kind}): ${message}\n`);
+    return EXIT_CODES.internal;
+  } finally {
+    await session?.close();
+  }
+}

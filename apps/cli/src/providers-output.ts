@@ -1,0 +1,68 @@
+import type {
+  ProviderCapabilities,
+  ProviderDefinition,
+  ProviderHealth,
+  ProviderSummary,
+  SearchConfig,
+} from '@agent-search/core';
+
+/** One provider as `agent-search providers` reports it. */
+export interface ProviderListing extends ProviderSummary {
+  apiKeyEnv?: string;
+  capabilities: ProviderCapabilities;
+  /** Cool-down state; only providers the client uses have one. */
+  health?: ProviderHealth;
+}
+
+export function listProviders(
+  config: Pick<SearchConfig, 'providers' | 'client'>,
+  definitions: readonly ProviderDefinition[],
+): ProviderListing[] {
+  const health = new Map(config.client.health().map((h) => [h.provider, h]));
+  return config.providers.map((summary) => {
+    const definition = definitions.find((d) => d.id === summary.id)!;
+    const listing: ProviderListing = { ...summary, capabilities: definition.capabilities };
+    if (definition.apiKeyEnv) listing.apiKeyEnv = definition.apiKeyEnv;
+    const state = health.get(summary.id);
+    if (state) listing.health = state;
+    return listing;
+  });
+}
+
+function status(p: ProviderListing): string {
+  return p.enabled ? 'enabled' : `disabled: ${p.reason ?? 'not configured'}`;
+}
+
+function key(p: ProviderListing): string {
+  if (!p.apiKeyEnv) return 'no key needed';
+  return p.apiKey ? `${p.apiKeyEnv}=${p.apiKey}` : `${p.apiKeyEnv} not set`;
+}
+
+function capabilities(c: ProviderCapabilities): string {
+  const domains = { native: 'yes', 'site-operator': 'yes (site: terms)', none: 'no' }[c.domainFilter];
+  return `modes ${c.modes.join(', ')} · time range ${c.timeRange ? 'yes' : 'no'} · site filter ${domains}`;
+}
+
+function healthLine(h: ProviderHealth | undefined, now: number): string {
+  if (!h) return 'not in use';
+  if (h.state === 'healthy') return 'healthy';
+  const last = h.lastErrorCode ? ` after ${h.lastErrorCode}` : '';
+  if (h.state === 'cooling' && h.coolingUntil !== undefined) {
+    return `cooling down${last}, ${Math.ceil((h.coolingUntil - now) / 1000)} s left`;
+  }
+  return `probing${last}`;
+}
+
+/** The providers as a numbered list in priority order, for a person. */
+export function formatProviders(listings: readonly ProviderListing[], now: number = Date.now()): string {
+  const width = Math.max(...listings.map((p) => p.name.length));
+  const lines = listings.map((p, i) =>
+    [
+      `${i + 1}. ${p.name.padEnd(width)}  ${status(p)}`,
+      `   key: ${key(p)}`,
+      `   ${capabilities(p.capabilities)}`,
+      `   health: ${healthLine(p.health, now)}`,
+    ].join('\n'),
+  );
+  return `${lines.join('\n')}\n`;
+}

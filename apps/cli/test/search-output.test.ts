@@ -1,0 +1,155 @@
+import type { SearchResponse } from '@agent-search/core';
+import { useMswServer } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  htmlEndpoint,
+  htmlPage,
+  NEWS_ITEMS,
+  newsEndpoint,
+  newsJson,
+  TEXT_RESULTS,
+  VIDEOS_JSON,
+  videosEndpoint,
+  vqdPage,
+} from './fixtures/duckduckgo.ts';
+import { runCli } from './run-cli.ts';
+
+const server = useMswServer();
+// 2026-01-01: after every date in the fixtures.
+const NOW = Date.UTC(2026, 0, 1);
+
+function parseJson(stdout: string): SearchResponse {
+  return JSON.parse(stdout) as SearchResponse;
+}
+
+describe('--json', () => {
+  it('prints normalized text results and nothing else on stdout', async () => {
+    let form: URLSearchParams | undefined;
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST') form = new URLSearchParams(await request.clone().text());
+    });
+    const run = await runCli(['node', 'js', '--json', '--max', '2', '--time', 'w']);
+    server.events.removeAllListeners();
+
+    expect(run.code).toBe(0);
+    const response = parseJson(run.stdout);
+    expect(response).toMatchObject({ query: 'node js', mode: 'text', provider: 'duckduckgo', cached: false });
+    expect(response.results).toHaveLength(2);
+    expect(response.results[0]).toMatchObject({
+      title: 'Node.js — Run JavaScript Everywhere',
+      url: 'https://nodejs.org/en',
+      source: 'nodejs.org',
+      provider: 'duckduckgo',
+      publishedAt: '2025-03-04T00:00:00.000Z',
+    });
+    expect(response.results[0]!.snippet).toMatch(/^Node\.js is a free, open-source/);
+    expect(response.results[1]!.url).toBe('https://en.wikipedia.org/wiki/Node.js');
+    // The flags reached DuckDuckGo: the joined query and the time range.
+    expect(form?.get('q')).toBe('node js');
+    expect(form?.get('df')).toBe('w');
+  });
+
+  it('prints normalized news results', async () => {
+    server.use(vqdPage(), newsEndpoint(newsJson(NEWS_ITEMS)));
+    const run = await runCli(['node', 'lts', '--mode', 'news', '--json']);
+    expect(run.code).toBe(0);
+    const response = parseJson(run.stdout);
+    expect(response.mode).toBe('news');
+    expect(response.results.map((r) => r.url)).toEqual(NEWS_ITEMS.map((n) => n.url));
+    expect(response.results[0]).toMatchObject({
+      title: 'Node.js 24 enters long-term support',
+      snippet: 'The Node.js project moved version 24 to active LTS, bringing npm 11 and a newer V8.',
+      publishedAt: new Date(NEWS_ITEMS[0]!.date * 1000).toISOString(),
+      source: 'infoq.com',
+    });
+  });
+
+  it('prints normalized video results with duration, publisher and views', async () => {
+    server.use(vqdPage(), videosEndpoint(VIDEOS_JSON));
+    const run = await runCli(['node tutorial', '--mode', 'videos', '--json']);
+    expect(run.code).toBe(0);
+    const [video] = parseJson(run.stdout).results;
+    expect(video).toMatchObject({
+      title: 'Node.js Tutorial for Beginners',
+      url: 'https://www.youtube.com/watch?v=abc123XYZ00',
+      duration: '1:12:05',
+      publisher: 'Code Channel',
+      viewCount: 1_254_300,
+      thumbnail: 'https://tse1.mm.bing.net/th?id=OVP.large&pid=Api',
+      publishedAt: '2024-06-10T15:00:12.000Z',
+    });
+  });
+
+  it('--format json is the same as --json', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node', '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(parseJson(run.stdout).results).toHaveLength(3);
+  });
+
+  it('never draws the spinner, even on a terminal', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node', '--json'], {}, { tty: true });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(() => JSON.parse(run.stdout)).not.toThrow();
+  });
+});
+
+describe('human output', () => {
+  it('numbers the results with title, site, date, URL and snippet, and ends with a footer', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node'], {}, { now: NOW });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('1. Node.js — Run JavaScript Everywhere');
+    expect(lines[1]).toBe('   nodejs.org · 4 Mar 2025');
+    expect(lines[2]).toBe('   https://nodejs.org/en');
+    expect(lines[3]).toMatch(/^ {3}Node\.js is a free/);
+    expect(run.stdout).toContain('\n2. Node.js - Wikipedia\n   en.wikipedia.org\n');
+    expect(run.stdout).toContain('\n3. Download Node.js\n');
+    expect(run.stdout).toMatch(/\n3 results from DuckDuckGo in \d+ ms\n$/);
+    // Every line fits the 80-column terminal.
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // No ANSI styling when stdout is not a terminal.
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+
+  it('wraps long snippets and cuts them after three lines', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    server.use(htmlEndpoint(htmlPage([{ title: 'Long', url: 'https://example.com/long', snippet: long }])));
+    const run = await runCli(['long'], {}, { now: NOW });
+    const snippetLines = run.stdout.split('\n').slice(3, -3);
+    expect(snippetLines).toHaveLength(3);
+    expect(snippetLines[2]).toMatch(/…$/);
+    expect(run.stdout).not.toContain('word59');
+  });
+
+  it('shows video details on the site line', async () => {
+    server.use(vqdPage(), videosEndpoint(VIDEOS_JSON));
+    const run = await runCli(['node tutorial', '-m', 'videos'], {}, { now: NOW });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('   youtube.com · 10 Jun 2024 · 1:12:05 · Code Channel · 1.3M views\n');
+  });
+
+  it('draws a spinner on a terminal stderr and erases it', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node'], {}, { tty: true });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Searching…');
+    expect(run.stderr.endsWith('\r\u001b[K')).toBe(true);
+    // Titles are bold on a terminal.
+    expect(run.stdout).toContain('\u001b[1mNode.js — Run JavaScript Everywhere\u001b[22m');
+  });
+
+  it('says so when there are no results, and exits 0', async () => {
+    server.use(htmlEndpoint(htmlPage([])));
+    const run = await runCli(['qwxzv', 'nothing']);
+    expect(run).toMatchObject({ code: 0, stdout: 'No results for "qwxzv nothing".\n' });
+
+    const json = await runCli(['qwxzv', '--json']);
+    expect(json.code).toBe(0);
+    expect(parseJson(json.stdout).results).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { useMswServer } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import { version } from '../src/main.ts';
+import { runCli } from './run-cli.ts';
+
+// No handlers: a usage error must be reported before anything is sent.
+useMswServer();
+
+describe('usage errors exit 2 with a message on stderr', () => {
+  it.each([
+    [['q', '--mode', 'images'], /--mode must be one of text, news, videos \(got "images"\)/],
+    [['q', '--time', 'fortnight'], /--time must be one of d, w, m, y/],
+    [['q', '--safe', 'maybe'], /--safe must be one of strict, moderate, off/],
+    [['q', '--max', 'five'], /--max must be a whole number \(got "five"\)/],
+    [['q', '--max', '2.5'], /--max must be a whole number/],
+    [['q', '--max', '0'], /--max must be between 1 and 10/],
+    [['q', '--max', '11'], /--max must be between 1 and 10/],
+    [['q', '--timeout', '10'], /--timeout must be between 100 and 120000/],
+    [['q', '--region', 'english'], /--region must look like us-en/],
+    [['q', '--format', 'yaml'], /--format must be one of text, json/],
+    [['q', '--json', '--format', 'text'], /--json and --format disagree/],
+    [['q', '--mdoe', 'news'], /Unknown option '--mdoe'/],
+    [['q', '--json=yes'], /--json/],
+    [['q', '--max'], /--max/],
+    [[], /say what to search for/],
+    [['   ', ''], /say what to search for/],
+    [['providers', 'extra'], /"providers" takes no arguments/],
+    [['providers', '--max', '3'], /--max applies to searches/],
+  ])('%j', async (argv, message) => {
+    const run = await runCli(argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toContain('Usage:');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('rejects a query over the length limit with exit 2', async () => {
+    const run = await runCli(['x'.repeat(600)]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/query is 600 characters long; the limit is 512/);
+  });
+
+  it('rejects a --site that is not a domain name with exit 2', async () => {
+    const run = await runCli(['q', '--site', 'not a domain']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/"not a domain" is not a domain name/);
+  });
+});
+
+describe('configuration errors exit 2 and name the variable', () => {
+  it.each([
+    [{ SEARCH_TIMEOUT_MS: 'soon' }, /configuration error: SEARCH_TIMEOUT_MS: expected a whole number/],
+    [
+      { SEARCH_PROVIDER_PRIORITY: 'duckduckgo,google' },
+      /SEARCH_PROVIDER_PRIORITY: unknown provider "google"/,
+    ],
+    [{ WEB_SEARCH_MAX_RESULTS: '50' }, /WEB_SEARCH_MAX_RESULTS: must be between 1 and 10/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: expected one of fatal, error, warn/],
+    [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL must be a positive number/],
+  ])('%j', async (env, message) => {
+    const run = await runCli(['q'], env);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(message);
+  });
+});
+
+describe('help and version', () => {
+  it('--help prints every flag on stdout', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    for (const flag of [
+      '--mode',
+      '--max',
+      '--time',
+      '--safe',
+      '--site',
+      '--exclude-site',
+      '--region',
+      '--json',
+      '--format',
+      '--timeout',
+      '--no-cache',
+    ]) {
+      expect(run.stdout).toContain(flag);
+    }
+    expect(run.stdout).toContain('agent-search providers');
+  });
+
+  it('--version prints the package version', async () => {
+    const run = await runCli(['--version']);
+    expect(run).toMatchObject({ code: 0, stdout: `${version()}\n` });
+    expect(version()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
