@@ -7,7 +7,12 @@ export {
   SearchRateLimits,
   type UserRateLimitOptions,
 } from './rate-limits.ts';
-export { createRedisClient, type RedisClientOptions, RedisStore, type RedisStoreOptions } from './redis-store.ts';
+export {
+  createRedisClient,
+  type RedisClientOptions,
+  RedisStore,
+  type RedisStoreOptions,
+} from './redis-store.ts';
 export type { CacheStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
 export { type CacheOptions, DEFAULT_TTL_MS, withCache } from './with-cache.ts';

@@ -142,11 +142,14 @@ export class RedisStore implements CacheStore, TtlAwareStore {
 
   async getWithTtl<T = unknown>(key: string): Promise<StoredValue<T> | undefined> {
     const k = this.#prefix + key;
-    const replies = await this.#run((c) => c.pipeline().get(k).pttl(k).exec());
-    const [getReply, ttlReply] = replies ?? [];
-    if (getReply?.[0] || ttlReply?.[0]) throw getReply?.[0] ?? ttlReply?.[0];
-    const value = this.#parse<T>(getReply?.[1] as string | null);
-    const ttlMs = ttlReply?.[1] as number;
+    const [json, ttlMs] = await this.#run(async (c) => {
+      const [getReply, ttlReply] = (await c.pipeline().get(k).pttl(k).exec()) ?? [];
+      // A pipeline resolves even when its commands fail; their errors come back inside the replies.
+      const error = getReply?.[0] ?? ttlReply?.[0];
+      if (error || !getReply || !ttlReply) throw error ?? new Error('Redis returned no reply');
+      return [getReply[1] as string | null, ttlReply[1] as number] as const;
+    });
+    const value = this.#parse<T>(json);
     if (value === undefined || ttlMs <= 0) return undefined;
     return { value, ttlMs };
   }

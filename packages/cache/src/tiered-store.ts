@@ -35,9 +35,9 @@ export class TieredStore implements CacheStore {
       const back = this.back;
       const found = canReportTtl(back)
         ? await back.getWithTtl<T>(key)
-        : await back.get<T>(key).then((value) =>
-            value === undefined ? undefined : { value, ttlMs: this.#frontTtlMs },
-          );
+        : await back
+            .get<T>(key)
+            .then((value) => (value === undefined ? undefined : { value, ttlMs: this.#frontTtlMs }));
       if (!found) return undefined;
       await this.front.set(key, found.value, found.ttlMs);
       return found.value;

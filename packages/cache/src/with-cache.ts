@@ -89,7 +89,11 @@ class Flight {
   #waiters = 0;
   readonly #onAbandon: () => void;
 
-  constructor(maxResults: number, run: (signal: AbortSignal) => Promise<SearchResponse>, onAbandon: () => void) {
+  constructor(
+    maxResults: number,
+    run: (signal: AbortSignal) => Promise<SearchResponse>,
+    onAbandon: () => void,
+  ) {
     this.maxResults = maxResults;
     this.#onAbandon = onAbandon;
     const gate = new Promise<boolean>((resolve) => {
@@ -220,12 +224,21 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       ...response,
       query: request.query,
       results,
-      totalResults: Math.max(results.length, response.totalResults > response.results.length ? response.totalResults : 0),
+      totalResults: Math.max(
+        results.length,
+        response.totalResults > response.results.length ? response.totalResults : 0,
+      ),
       searchTimeMs: response.cached ? Math.max(0, now() - started) : response.searchTimeMs,
     };
   }
 
-  function startFlight(key: string, request: SearchRequest, entry: CacheEntry | undefined, started: number, userId?: string): Flight {
+  function startFlight(
+    key: string,
+    request: SearchRequest,
+    entry: CacheEntry | undefined,
+    started: number,
+    userId?: string,
+  ): Flight {
     const flight: Flight = new Flight(
       request.maxResults,
       async (signal) => {
@@ -237,7 +250,10 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
         } catch (error) {
           // Serve what we have rather than an error, unless the request itself is at fault or was abandoned.
           if (!signal.aborted && entry && isSearchError(error) && error.code !== 'invalid_request') {
-            logger.info({ code: error.code, ageMs: now() - entry.storedAt }, 'search failed; serving a cached answer');
+            logger.info(
+              { code: error.code, ageMs: now() - entry.storedAt },
+              'search failed; serving a cached answer',
+            );
             return fromEntry(entry, request, started, error);
           }
           throw error;

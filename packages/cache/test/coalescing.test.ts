@@ -74,7 +74,9 @@ describe('coalescing identical searches', () => {
   it('when every caller aborts, the upstream search is abandoned and the next request starts afresh', async () => {
     const client = withCache(createUpstreamClient(), { rateLimits: false });
     const controllers = [new AbortController(), new AbortController()];
-    const pending = controllers.map((c) => settled(client.search({ query: 'ferry times' }, { signal: c.signal })));
+    const pending = controllers.map((c) =>
+      settled(client.search({ query: 'ferry times' }, { signal: c.signal })),
+    );
     await vi.waitFor(() => expect(upstream.calls).toBe(1));
     for (const c of controllers) c.abort(new DOMException('gone', 'AbortError'));
     const outcomes = await Promise.all(pending);

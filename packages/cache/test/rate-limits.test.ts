@@ -43,13 +43,17 @@ describe('per-user rate limit', () => {
     for (let i = 0; i < 5; i++) {
       expect((await client.search({ query: 'tram map' }, { userId: 'carol' })).cached).toBe(true);
     }
-    expect((await failure(client.search({ query: 'bus map' }, { userId: 'carol' }))).code).toBe('rate_limited');
+    expect((await failure(client.search({ query: 'bus map' }, { userId: 'carol' }))).code).toBe(
+      'rate_limited',
+    );
   });
 
   it('is 10 per minute by default', async () => {
     const client = withCache(createUpstreamClient());
     for (let i = 0; i < 10; i++) await client.search({ query: `query ${i}` }, { userId: 'dave' });
-    expect((await failure(client.search({ query: 'query 10' }, { userId: 'dave' }))).code).toBe('rate_limited');
+    expect((await failure(client.search({ query: 'query 10' }, { userId: 'dave' }))).code).toBe(
+      'rate_limited',
+    );
   });
 
   it('a refused first caller does not take down identical requests of other users', async () => {
@@ -109,7 +113,10 @@ describe('global rate limit with a queue', () => {
 
   it('turns requests away at once when the queue is full', async () => {
     const client = withCache(createUpstreamClient(), {
-      rateLimits: { perUser: false, global: { points: 1, durationSeconds: 60, maxWaitMs: 10_000, maxQueueLength: 1 } },
+      rateLimits: {
+        perUser: false,
+        global: { points: 1, durationSeconds: 60, maxWaitMs: 10_000, maxQueueLength: 1 },
+      },
     });
     await client.search({ query: 'takes the only token' });
     const waiting = client.search({ query: 'waits in the queue' }, { signal: AbortSignal.timeout(3_000) });

@@ -40,7 +40,13 @@ export function describeStoreConformance(
         list: [1, 'two', { three: 3 }],
         nested: { deep: { deeper: ['x'] } },
       };
-      for (const [label, v] of Object.entries({ object: value, string: 'plain', number: 7, zero: 0, nil: null })) {
+      for (const [label, v] of Object.entries({
+        object: value,
+        string: 'plain',
+        number: 7,
+        zero: 0,
+        nil: null,
+      })) {
         const k = key(label);
         await store.set(k, v, 60_000);
         expect(await store.get(k)).toEqual(v);
@@ -85,7 +91,10 @@ export function describeStoreConformance(
       await store.set(short, 'soon gone', 80);
       await store.set(long, 'stays', 60_000);
       expect(await store.get(short)).toBe('soon gone');
-      await vi.waitFor(async () => expect(await store.get(short)).toBeUndefined(), { timeout: 3_000, interval: 40 });
+      await vi.waitFor(async () => expect(await store.get(short)).toBeUndefined(), {
+        timeout: 3_000,
+        interval: 40,
+      });
       expect(await store.get(long)).toBe('stays');
     });
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MemoryStore, RedisStore, TieredStore } from '../src/index.ts';
@@ -9,11 +11,16 @@ const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis
 const prefix = () => `test:${randomUUID()}:`;
 
 describeStoreConformance('memory', () => new MemoryStore());
-describeStoreConformance('redis', () => new RedisStore({ url: redisUrl, keyPrefix: prefix() }), { skip: noRedis });
+describeStoreConformance('redis', () => new RedisStore({ url: redisUrl, keyPrefix: prefix() }), {
+  skip: noRedis,
+});
 describeStoreConformance(
   'tiered',
   () =>
-    new TieredStore({ front: new MemoryStore(), back: new RedisStore({ url: redisUrl, keyPrefix: prefix() }) }),
+    new TieredStore({
+      front: new MemoryStore(),
+      back: new RedisStore({ url: redisUrl, keyPrefix: prefix() }),
+    }),
   { skip: noRedis },
 );
 
@@ -86,5 +93,30 @@ describe.skipIf(Boolean(noRedis))('RedisStore on a real server', () => {
     expect(copied?.ttlMs).toBeGreaterThan(15_000);
     expect(copied?.ttlMs).toBeLessThanOrEqual(20_000);
     await Promise.all([writer.close(), tiered.close()]);
+  });
+});
+
+describe('RedisStore against a server that never answers', () => {
+  it('fails fast instead of hanging, and a tiered store keeps working from memory', async () => {
+    const sockets: Socket[] = [];
+    const blackHole = createServer((socket) => sockets.push(socket)); // accepts, never replies
+    blackHole.listen(0, '127.0.0.1');
+    await once(blackHole, 'listening');
+    const { port } = blackHole.address() as AddressInfo;
+    const store = new TieredStore({
+      front: new MemoryStore(),
+      back: new RedisStore({ url: `redis://127.0.0.1:${port}`, timeoutMs: 200, connectTimeoutMs: 300 }),
+    });
+    try {
+      const started = Date.now();
+      expect(await store.get('anything')).toBeUndefined();
+      await store.set('k', 'v', 60_000);
+      expect(await store.get('k')).toBe('v');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await store.close();
+      for (const s of sockets) s.destroy();
+      blackHole.close();
+    }
   });
 });

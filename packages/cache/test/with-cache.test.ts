@@ -48,7 +48,10 @@ describe('withCache: hits and keys', () => {
   it('keys on the normalized request: case, spacing and domain order do not matter, mode and filters do', async () => {
     const client = cached();
     await client.search({ query: 'Solar  Panels', includeDomains: ['example.com', 'example.org'] });
-    const same = await client.search({ query: ' solar panels ', includeDomains: 'example.org,www.example.com' });
+    const same = await client.search({
+      query: ' solar panels ',
+      includeDomains: 'example.org,www.example.com',
+    });
     expect(same.cached).toBe(true);
     expect(same.query).toBe('solar panels'); // the caller's own query, not the first caller's
     expect(upstream.calls).toBe(1);
@@ -88,7 +91,11 @@ describe('withCache: TTL by kind', () => {
     { kind: 'news', input: { query: 'election results', mode: 'news' }, ttl: 1 * HOUR },
     { kind: 'regulation', input: { query: 'data protection act', profile: 'regulation' }, ttl: 24 * HOUR },
     { kind: 'case', input: { query: 'smith v jones', profile: 'case' }, ttl: 6 * HOUR },
-    { kind: 'regulation news', input: { query: 'new rules', mode: 'news', profile: 'regulation' }, ttl: 24 * HOUR },
+    {
+      kind: 'regulation news',
+      input: { query: 'new rules', mode: 'news', profile: 'regulation' },
+      ttl: 24 * HOUR,
+    },
     { kind: 'default', input: { query: 'pasta recipes' }, ttl: 1 * HOUR },
   ];
   for (const { kind, input, ttl } of cases) {

@@ -1,0 +1,58 @@
+import { isSearchError } from '@agent-search/core';
+import { useMswServer } from '@agent-search/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCacheFromEnv, MemoryStore } from '../src/index.ts';
+import { createUpstreamClient, fakeClock, installUpstream, type Upstream } from './upstream.ts';
+
+const server = useMswServer();
+let upstream: Upstream;
+
+beforeEach(() => {
+  upstream = installUpstream(server);
+});
+
+describe('createCacheFromEnv', () => {
+  it('without REDIS_URL: a memory store, SEARCH_CACHE_TTL seconds as the default TTL', async () => {
+    const clock = fakeClock();
+    const cache = createCacheFromEnv({ SEARCH_CACHE_TTL: '120' }, { now: clock.now });
+    expect(cache.store).toBeInstanceOf(MemoryStore);
+    const client = cache.wrap(createUpstreamClient());
+    await client.search({ query: 'short lived' });
+    await client.search({ query: 'breaking', mode: 'news' });
+    clock.advance(100_000);
+    expect((await client.search({ query: 'short lived' })).cached).toBe(true);
+    clock.advance(30_000);
+    expect((await client.search({ query: 'short lived' })).cached).toBe(false);
+    expect((await client.search({ query: 'breaking', mode: 'news' })).cached).toBe(true); // news keeps 1 h
+    await cache.close();
+  });
+
+  it('SEARCH_RATE_LIMIT sets the per-user limit; 0 turns it off', async () => {
+    const limited = createCacheFromEnv({ SEARCH_RATE_LIMIT: '2' }).wrap(createUpstreamClient());
+    await limited.search({ query: 'a' }, { userId: 'ivy' });
+    await limited.search({ query: 'b' }, { userId: 'ivy' });
+    const error = await limited.search({ query: 'c' }, { userId: 'ivy' }).catch((e: unknown) => e);
+    expect(isSearchError(error) && error.code).toBe('rate_limited');
+
+    const unlimited = createCacheFromEnv({ SEARCH_RATE_LIMIT: '0' }).wrap(createUpstreamClient());
+    for (let i = 0; i < 12; i++) await unlimited.search({ query: `q${i}` }, { userId: 'ivy' });
+    expect(upstream.calls).toBe(14);
+  });
+
+  it('SEARCH_GLOBAL_RATE_LIMIT with SEARCH_GLOBAL_MAX_WAIT_MS bounds upstream searches', async () => {
+    const client = createCacheFromEnv({
+      SEARCH_GLOBAL_RATE_LIMIT: '1',
+      SEARCH_GLOBAL_MAX_WAIT_MS: '100',
+    }).wrap(createUpstreamClient());
+    await client.search({ query: 'one' });
+    const error = await client.search({ query: 'two' }).catch((e: unknown) => e);
+    expect(isSearchError(error) && error.code).toBe('rate_limited');
+    expect(upstream.calls).toBe(1);
+  });
+
+  it('rejects malformed numbers with a message naming the variable', () => {
+    expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: 'an hour' })).toThrow(/SEARCH_CACHE_TTL.*"an hour"/);
+    expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: '0' })).toThrow(/SEARCH_CACHE_TTL/);
+    expect(() => createCacheFromEnv({ SEARCH_RATE_LIMIT: '-1' })).toThrow(/SEARCH_RATE_LIMIT/);
+  });
+});

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createSearchClient, isSearchError, type Logger } from '@agent-search/core';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createCacheFromEnv, RedisStore, type TieredStore, withCache } from '../src/index.ts';
+import { createHttpProvider } from './fixtures/http-provider.ts';
+import { upstreamBody } from './fixtures/upstream-body.ts';
+import { startRedisServer } from './redis-server.ts';
+
+const redisUrl = inject('redisUrl');
+const canStartRedis = inject('redisServerBinary');
+if (!redisUrl) console.warn('[cache] Redis tests skipped: set REDIS_URL or install redis-server');
+
+const run = promisify(execFile);
+const script = fileURLToPath(new URL('./fixtures/search-once.ts', import.meta.url));
+
+/** A loopback HTTP server standing in for a search API, counting the calls of every process. */
+let upstream: Server;
+let upstreamUrl: string;
+let upstreamCalls = 0;
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    upstreamCalls++;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const body = upstreamBody(url.searchParams.get('q') ?? '', Number(url.searchParams.get('n')));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  upstream.listen(0, '127.0.0.1');
+  await once(upstream, 'listening');
+  const address = upstream.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  upstreamUrl = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  upstream.close();
+});
+
+function recordingLogger() {
+  const lines: { level: string; msg: string }[] = [];
+  const log = (level: string) => (_obj: object, msg?: string) => lines.push({ level, msg: msg ?? '' });
+  const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return { logger, lines };
+}
+
+describe.skipIf(!redisUrl)('with Redis', () => {
+  it('a second process is served from the cache the first one filled', async () => {
+    const query = `two processes ${randomUUID()}`;
+    const env = { ...process.env, REDIS_URL: redisUrl, UPSTREAM_URL: upstreamUrl };
+    const before = upstreamCalls;
+    const node = (q: string) =>
+      run(process.execPath, ['--conditions=source', '--disable-warning=ExperimentalWarning', script, q], {
+        env,
+        timeout: 20_000,
+      }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>);
+
+    const first = await node(query);
+    expect(first.cached).toBe(false);
+    expect(upstreamCalls - before).toBe(1);
+
+    const second = await node(query);
+    expect(second.pid).not.toBe(first.pid);
+    expect(second.cached).toBe(true);
+    expect(second.ageMs).toEqual(expect.any(Number));
+    expect(second.urls).toEqual(first.urls);
+    expect(upstreamCalls - before).toBe(1);
+  });
+
+  it('per-user limits hold across processes sharing Redis', async () => {
+    const keyPrefix = `test:${randomUUID()}`;
+    const make = () => {
+      const store = new RedisStore({ url: redisUrl, keyPrefix: `${keyPrefix}:cache:` });
+      const client = withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+        store,
+        rateLimits: { perUser: { points: 2 }, redis: store.client, keyPrefix },
+      });
+      return { store, client };
+    };
+    const a = make();
+    const b = make();
+    await a.client.search({ query: `limit one ${keyPrefix}` }, { userId: 'grace' });
+    await b.client.search({ query: `limit two ${keyPrefix}` }, { userId: 'grace' });
+    const error = await a.client
+      .search({ query: `limit three ${keyPrefix}` }, { userId: 'grace' })
+      .catch((e) => e);
+    expect(isSearchError(error) && error.code).toBe('rate_limited');
+    await Promise.all([a.store.close(), b.store.close()]);
+  });
+
+  it.skipIf(!canStartRedis)(
+    'Redis down: searches go on from memory and upstream, one warning, then recovery',
+    async () => {
+      const redis = await startRedisServer();
+      const { logger, lines } = recordingLogger();
+      const cache = createCacheFromEnv({ REDIS_URL: redis.url }, { logger });
+      const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }));
+      const raw = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
+      const tag = randomUUID();
+      try {
+        await client.search({ query: `before outage ${tag}` });
+        await raw.connect();
+        expect(await raw.keys('agent-search:cache:*')).toHaveLength(1);
+        raw.disconnect();
+
+        await redis.stop();
+        const before = upstreamCalls;
+        for (let i = 0; i < 5; i++) {
+          const started = Date.now();
+          const response = await client.search({ query: `during outage ${i} ${tag}` }, { userId: 'henry' });
+          expect(response.cached).toBe(false);
+          expect(Date.now() - started).toBeLessThan(3_000); // never hangs on Redis
+        }
+        expect(upstreamCalls - before).toBe(5);
+        // Still cached in memory while Redis is away.
+        expect((await client.search({ query: `before outage ${tag}` })).cached).toBe(true);
+        expect((await client.search({ query: `during outage 0 ${tag}` })).cached).toBe(true);
+        const warnings = lines.filter((l) => l.level === 'warn');
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]!.msg).toMatch(/Redis.*unreachable/);
+
+        const restarted = await startRedisServer(redis.port);
+        try {
+          const back = (cache.store as TieredStore).back as RedisStore;
+          await vi.waitFor(() => expect(back.available).toBe(true), { timeout: 10_000, interval: 100 });
+          expect(lines.filter((l) => l.level === 'info' && /reachable again/.test(l.msg))).toHaveLength(1);
+          await client.search({ query: `after outage ${tag}` });
+          const check = new Redis(restarted.url);
+          expect(await check.keys('agent-search:cache:*')).toHaveLength(1); // the fresh server only has the new entry
+          await check.quit();
+          expect(lines.filter((l) => l.level === 'warn')).toHaveLength(1);
+        } finally {
+          await cache.close();
+          await restarted.stop();
+        }
+      } finally {
+        raw.disconnect();
+        await redis.stop();
+      }
+    },
+  );
+});
