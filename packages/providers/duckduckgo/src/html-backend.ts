@@ -1,0 +1,70 @@
+import { isSearchError, type RawResult, type SearchRequest } from '@agent-search/core';
+import { duckDuckGoError, httpStatusError, isNetworkError, networkError } from './errors.ts';
+import { parseHtmlPage } from './html-page.ts';
+import { HTML_SAFE_SEARCH, NO_REGION } from './query.ts';
+
+export const DEFAULT_HTML_URL = 'https://html.duckduckgo.com/html/';
+
+export interface HtmlBackendContext {
+  url: string;
+  userAgent: string;
+  fetch: typeof fetch;
+  signal: AbortSignal;
+}
+
+const WHAT = 'The DuckDuckGo HTML endpoint';
+
+/** The form the HTML endpoint's search box posts: q, kl (region), df (time range), kp (safe search). */
+export function htmlSearchForm(query: string, request: SearchRequest): URLSearchParams {
+  const form = new URLSearchParams({ q: query, b: '', kl: request.region ?? NO_REGION });
+  if (request.timeRange) form.set('df', request.timeRange);
+  form.set('kp', HTML_SAFE_SEARCH[request.safeSearch]);
+  return form;
+}
+
+/** Text search through `POST https://html.duckduckgo.com/html/`, a page without JavaScript or a vqd token. */
+export async function searchHtmlEndpoint(
+  query: string,
+  request: SearchRequest,
+  context: HtmlBackendContext,
+): Promise<RawResult[]> {
+  const { signal } = context;
+  let html: string;
+  try {
+    const response = await context.fetch(context.url, {
+      method: 'POST',
+      body: htmlSearchForm(query, request),
+      headers: {
+        accept: 'text/html,application/xhtml+xml',
+        'accept-language': 'en-US,en;q=0.9',
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'https://html.duckduckgo.com/',
+        'user-agent': context.userAgent,
+      },
+      signal,
+    });
+    // 202 is DuckDuckGo's challenge page: a success status, but not results.
+    if (response.status !== 200) {
+      // Not awaited: a cancelled body never needs reading, and waiting on it can stall.
+      response.body?.cancel().catch(() => undefined);
+      throw httpStatusError(response.status, response.headers, WHAT);
+    }
+    html = await response.text();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (isSearchError(error)) throw error;
+    if (isNetworkError(error)) throw networkError(error, WHAT);
+    const kind = error instanceof Error ? error.name : typeof error;
+    throw duckDuckGoError('provider_error', `${WHAT} request failed (${kind})`, { cause: error });
+  }
+  const page = parseHtmlPage(html);
+  if (page.kind === 'anomaly') {
+    throw duckDuckGoError('blocked', `${WHAT} served its bot challenge instead of results`, { status: 200 });
+  }
+  if (page.kind === 'unrecognised') {
+    throw duckDuckGoError('provider_error', `${WHAT} returned a page without recognisable results`, {
+      status: 200,
+    });
+  }
+  return page.results;
+}

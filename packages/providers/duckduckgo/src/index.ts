@@ -1,0 +1,7 @@
+export { providerDefinition } from './definition.ts';
+export {
+  createDuckDuckGoProvider,
+  type DuckDuckGoProviderOptions,
+  type DuckDuckGoTextBackend,
+} from './provider.ts';
+export type { NeedleOptions } from './scrape-backend.ts';

@@ -1,0 +1,152 @@
+import {
+  type ProviderCapabilities,
+  SearchError,
+  type SearchProviderV1,
+  type SearchRequest,
+} from '@agent-search/core';
+import { PROVIDER_ID } from './errors.ts';
+import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
+import { queryWithSiteFilters } from './query.ts';
+import { type NeedleOptions, searchWithScrape } from './scrape-backend.ts';
+
+/** Where text searches go: the no-JavaScript HTML endpoint, or duck-duck-scrape's `d.js` endpoint. */
+export type DuckDuckGoTextBackend = 'html' | 'djs';
+
+export interface DuckDuckGoProviderOptions {
+  /**
+   * Text-search backends in the order tried; the next one is tried when one fails. Default
+   * `['html', 'djs']`: the HTML endpoint needs one request instead of two (vqd token, then d.js), and
+   * d.js has blocked scrapers far more often since 2025-09 (duck-duck-scrape issue #148).
+   * News and videos always use duck-duck-scrape (news.js, v.js): the HTML endpoint has neither.
+   */
+  textBackends?: readonly DuckDuckGoTextBackend[];
+  /** URL the HTML endpoint's form is posted to (proxies, test servers). Default https://html.duckduckgo.com/html/. */
+  htmlBaseURL?: string;
+  /** User-Agent sent to every DuckDuckGo endpoint. Default: a current desktop Chrome. */
+  userAgent?: string;
+  /**
+   * Extra `needle` options for duck-duck-scrape's requests (`proxy`, `agent`, `headers`, ...).
+   * The provider sets `signal` itself.
+   */
+  needleOptions?: NeedleOptions;
+  /** `fetch` for the HTML endpoint (a proxy-aware one, a test double). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
+
+export const DEFAULT_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+export const duckDuckGoCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news', 'videos'],
+  timeRange: true,
+  domainFilter: 'site-operator',
+  safeSearch: true,
+  region: true,
+  requiresApiKey: false,
+};
+
+// What a browser sends with a navigation; DuckDuckGo serves bare clients its challenge sooner.
+const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'none',
+  'upgrade-insecure-requests': '1',
+};
+
+const BACKEND_NAMES: Record<DuckDuckGoTextBackend, string> = { html: 'HTML endpoint', djs: 'd.js' };
+
+function checkTextBackends(value: readonly DuckDuckGoTextBackend[] | undefined): DuckDuckGoTextBackend[] {
+  if (value === undefined) return [...DEFAULT_TEXT_BACKENDS];
+  const backends = [...new Set(value)];
+  const unknown = backends.filter((b) => !(b in BACKEND_NAMES));
+  if (backends.length === 0 || unknown.length > 0) {
+    throw new TypeError(
+      `textBackends must list "html" and/or "djs"${unknown.length > 0 ? `, not ${unknown.map((b) => `"${b}"`).join(', ')}` : ''}`,
+    );
+  }
+  return backends;
+}
+
+function checkUrl(value: string | undefined): string {
+  const url = value?.trim() || DEFAULT_HTML_URL;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new TypeError(`htmlBaseURL must be an http(s) URL, got "${url.slice(0, 100)}"`);
+  }
+  return url;
+}
+
+/** When every text backend failed: the first backend's error, naming what the others hit. */
+function allBackendsFailed(failures: { backend: DuckDuckGoTextBackend; error: SearchError }[]): SearchError {
+  const [first, ...rest] = failures;
+  if (!first) throw new TypeError('no backend was tried');
+  if (rest.length === 0) return first.error;
+  const others = rest.map((f) => `${BACKEND_NAMES[f.backend]}: ${f.error.code}`).join(', ');
+  return new SearchError(first.error.code, `${first.error.message} (fallback ${others})`, {
+    provider: PROVIDER_ID,
+    status: first.error.status,
+    retryAfterMs: first.error.retryAfterMs,
+    cause: first.error,
+  });
+}
+
+/**
+ * DuckDuckGo search without an API key. Text goes to the HTML endpoint and/or d.js (failing over
+ * between them), news and videos to duck-duck-scrape. Domain filters become `site:` query terms.
+ */
+export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}): SearchProviderV1 {
+  const textBackends = checkTextBackends(options.textBackends);
+  const htmlUrl = checkUrl(options.htmlBaseURL);
+  const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
+  const userNeedle = options.needleOptions ?? {};
+  const needleOptions: NeedleOptions = {
+    ...userNeedle,
+    headers: {
+      ...BROWSER_HEADERS,
+      'user-agent': userAgent,
+      ...(userNeedle.headers as Record<string, string> | undefined),
+    },
+  };
+
+  async function searchText(query: string, request: SearchRequest, signal: AbortSignal) {
+    const failures: { backend: DuckDuckGoTextBackend; error: SearchError }[] = [];
+    for (const backend of textBackends) {
+      try {
+        return backend === 'html'
+          ? await searchHtmlEndpoint(query, request, {
+              url: htmlUrl,
+              userAgent,
+              fetch: options.fetch ?? globalThis.fetch,
+              signal,
+            })
+          : await searchWithScrape('text', query, request, { needleOptions, signal });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        // Both backends throw only SearchErrors; anything else is a bug worth surfacing as is.
+        if (!SearchError.is(error)) throw error;
+        failures.push({ backend, error });
+      }
+    }
+    throw allBackendsFailed(failures);
+  }
+
+  return {
+    specificationVersion: 'v1',
+    id: PROVIDER_ID,
+    name: 'DuckDuckGo',
+    capabilities: duckDuckGoCapabilities,
+    configured: true,
+    async search(request, { signal }) {
+      signal.throwIfAborted();
+      const query = queryWithSiteFilters(request);
+      const results =
+        request.mode === 'text'
+          ? await searchText(query, request, signal)
+          : await searchWithScrape(request.mode, query, request, { needleOptions, signal });
+      return { results };
+    },
+  };
+}

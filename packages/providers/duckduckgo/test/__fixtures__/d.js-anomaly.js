@@ -1,0 +1,1 @@
+DDG.deep.anomalyDetectionBlock({gk:'n1f3c9a0b7e4d2a6c8b5e7f9a1c3d5e7f',q:'rust%20ownership',iadb:1,sc:1,e:0,p:'91-402-17-388-205-144-310-77-256',cc:'sre',o:'Vb2Qm8XkPz1nL4sRtY7uWc%2BhJd3KfA6gE9iO0pN5qM8%3D%0A',er:'',s:'index', r:'euw'})
