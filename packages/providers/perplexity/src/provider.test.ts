@@ -1,0 +1,387 @@
+import { readFileSync } from 'node:fs';
+import {
+  createSearchClient,
+  type SearchError,
+  type SearchMode,
+  type SearchRequest,
+} from '@agent-search/core';
+import { describeProviderConformance, hang, useMswServer } from '@agent-search/testing';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import errors from './__fixtures__/errors.json' with { type: 'json' };
+import empty from './__fixtures__/search-empty.json' with { type: 'json' };
+import news from './__fixtures__/search-news.json' with { type: 'json' };
+import web from './__fixtures__/search-web.json' with { type: 'json' };
+import { createPerplexityProvider, providerDefinition } from './index.ts';
+
+const API = 'https://api.perplexity.ai/search';
+const KEY = 'pplx-PLANTED0secret0key0do0not0leak0000';
+const unauthorizedPage = readFileSync(new URL('./__fixtures__/unauthorized.html', import.meta.url), 'utf8');
+
+const server = useMswServer();
+
+/** Answers like the Search API: the fixture for the mode, cut to `max_results`. */
+function resultHandlers(mode: SearchMode) {
+  return [
+    http.post(API, async ({ request }) => {
+      const body = (await request.json()) as { max_results: number };
+      const fixture = mode === 'news' ? news : web;
+      return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, body.max_results) });
+    }),
+  ];
+}
+
+function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
+  return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
+}
+
+const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
+  query: 'postgresql 18 release',
+  mode: 'text',
+  maxResults: 5,
+  safeSearch: 'moderate',
+  includeDomains: [],
+  excludeDomains: [],
+  ...overrides,
+});
+
+type Provider = ReturnType<typeof createPerplexityProvider>;
+
+/** The error a search fails with; fails the test if the search succeeds. */
+async function failure(provider: Provider, req = request()): Promise<SearchError> {
+  try {
+    await provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  } catch (error) {
+    return error as SearchError;
+  }
+  throw new Error('the search succeeded; expected a failure');
+}
+
+/** Runs one search and returns the upstream request it made (body parsed). */
+async function capture(provider: Provider, req: SearchRequest) {
+  let seen: Request | undefined;
+  server.use(
+    http.post(API, ({ request: r }) => {
+      seen = r.clone();
+      return HttpResponse.json(web);
+    }),
+  );
+  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  if (!seen) throw new Error('no request reached Perplexity');
+  return { headers: seen.headers, body: (await seen.json()) as Record<string, unknown> };
+}
+
+/** Counts requests while `run` executes. */
+async function countRequests(run: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const record = () => {
+    count++;
+  };
+  server.events.on('request:start', record);
+  try {
+    await run();
+  } finally {
+    server.events.removeListener('request:start', record);
+  }
+  return count;
+}
+
+describeProviderConformance('perplexity', {
+  createProvider: () => createPerplexityProvider({ apiKey: KEY }),
+  server,
+  resultHandlers,
+  emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
+  hangHandlers: [http.post(API, ({ request }) => hang(request))],
+  faults: [
+    {
+      name: 'HTTP 401 (openresty page)',
+      handlers: [http.post(API, () => HttpResponse.html(unauthorizedPage, { status: 401 }))],
+      code: 'unauthorized',
+    },
+    {
+      name: 'HTTP 403',
+      handlers: [
+        http.post(API, () =>
+          HttpResponse.json({ error: { message: 'Forbidden', code: 403 } }, { status: 403 }),
+        ),
+      ],
+      code: 'unauthorized',
+    },
+    { name: 'HTTP 400', handlers: fail('400'), code: 'invalid_request' },
+    { name: 'HTTP 402 (no credits)', handlers: fail('402'), code: 'quota_exceeded' },
+    { name: 'HTTP 429', handlers: fail('429', { 'Retry-After': '2' }), code: 'rate_limited' },
+    { name: 'HTTP 500', handlers: fail('500'), code: 'unavailable' },
+    {
+      name: 'HTTP 503 with an HTML page',
+      handlers: [
+        http.post(API, () => HttpResponse.html('<h1>503 Service Unavailable</h1>', { status: 503 })),
+      ],
+      code: 'unavailable',
+    },
+    {
+      name: 'truncated JSON',
+      handlers: [
+        http.post(
+          API,
+          () =>
+            new HttpResponse('{"results": [{"title": "Postgr', {
+              headers: { 'Content-Type': 'application/json' },
+            }),
+        ),
+      ],
+      code: 'provider_error',
+    },
+    {
+      name: 'an HTML page with status 200',
+      handlers: [http.post(API, () => HttpResponse.html('<html><body>Just a moment...</body></html>'))],
+      code: 'provider_error',
+    },
+    {
+      name: 'JSON without a results list',
+      handlers: [http.post(API, () => HttpResponse.json({ id: 'x', results: { items: [] } }))],
+      code: 'provider_error',
+    },
+    {
+      name: 'a connection reset',
+      handlers: [http.post(API, () => HttpResponse.error())],
+      code: 'unavailable',
+    },
+  ],
+  expectFiltersSent: async (requests) => {
+    const body = (await requests.at(-1)!.json()) as Record<string, unknown>;
+    expect(body.search_recency_filter).toBe('day');
+    expect(body.search_domain_filter).toEqual(['example.com']);
+  },
+});
+
+describe('perplexity request', () => {
+  it('sends the key as a Bearer token and a lean body', async () => {
+    const { headers, body } = await capture(createPerplexityProvider({ apiKey: KEY }), request());
+    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(body).toEqual({ query: 'postgresql 18 release', max_results: 5, max_tokens_per_page: 512 });
+  });
+
+  it('maps time range, allowlist and region onto recency, domain filter and country', async () => {
+    const { body } = await capture(
+      createPerplexityProvider({ apiKey: KEY, maxTokensPerPage: 256 }),
+      request({
+        maxResults: 9,
+        timeRange: 'm',
+        includeDomains: ['postgresql.org', 'pganalyze.com'],
+        region: 'de-de',
+      }),
+    );
+    expect(body).toEqual({
+      query: 'postgresql 18 release',
+      max_results: 9,
+      max_tokens_per_page: 256,
+      search_recency_filter: 'month',
+      search_domain_filter: ['postgresql.org', 'pganalyze.com'],
+      country: 'DE',
+    });
+  });
+
+  it('sends exclusions as a "-" denylist', async () => {
+    const { body } = await capture(
+      createPerplexityProvider({ apiKey: KEY }),
+      request({ excludeDomains: ['wikipedia.org', 'reddit.com'] }),
+    );
+    expect(body.search_domain_filter).toEqual(['-wikipedia.org', '-reddit.com']);
+  });
+
+  it('sends only the allowlist when both are given; core drops excluded results', async () => {
+    server.use(...resultHandlers('text'));
+    let sent: unknown;
+    server.events.on('request:start', async ({ request: r }) => {
+      sent = (await r.clone().json()) as unknown;
+    });
+    const client = createSearchClient({ providers: [createPerplexityProvider({ apiKey: KEY })] });
+    const response = await client.search({
+      query: 'postgres 18',
+      includeDomains: ['postgresql.org', 'wikipedia.org'],
+      excludeDomains: ['en.wikipedia.org'],
+      maxResults: 10,
+    });
+    server.events.removeAllListeners('request:start');
+    expect(sent).toMatchObject({ search_domain_filter: ['postgresql.org', 'wikipedia.org'] });
+    expect(response.results.map((r) => r.source)).toEqual(['postgresql.org', 'postgresql.org']);
+  });
+
+  it('news mode asks for the last week unless a time range is given', async () => {
+    const provider = createPerplexityProvider({ apiKey: KEY });
+    expect((await capture(provider, request({ mode: 'news' }))).body.search_recency_filter).toBe('week');
+    expect(
+      (await capture(provider, request({ mode: 'news', timeRange: 'd' }))).body.search_recency_filter,
+    ).toBe('day');
+    expect((await capture(provider, request({ mode: 'text' }))).body).not.toHaveProperty(
+      'search_recency_filter',
+    );
+  });
+
+  it.each([
+    ['us-en', 'US'],
+    ['uk-en', 'GB'],
+    ['wt-wt', undefined],
+    ['xa-ar', undefined],
+  ])('maps region %s to country %s', async (region, country) => {
+    const { body } = await capture(createPerplexityProvider({ apiKey: KEY }), request({ region }));
+    expect(body.country).toBe(country);
+  });
+
+  it('posts to the configured base URL (option and PERPLEXITY_BASE_URL) and through an injected fetch', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.post('https://gateway.internal/pplx/search', ({ request: r }) => {
+        urls.push(r.url);
+        return HttpResponse.json(web);
+      }),
+    );
+    const signal = AbortSignal.timeout(5_000);
+    await createPerplexityProvider({ apiKey: KEY, baseURL: 'https://gateway.internal/pplx' }).search(
+      request(),
+      {
+        signal,
+      },
+    );
+    await providerDefinition
+      .fromEnv({ PERPLEXITY_API_KEY: KEY, PERPLEXITY_BASE_URL: 'https://gateway.internal/pplx/' })
+      .search(request(), { signal });
+    expect(urls).toEqual(['https://gateway.internal/pplx/search', 'https://gateway.internal/pplx/search']);
+
+    const injected: string[] = [];
+    const provider = createPerplexityProvider({
+      apiKey: KEY,
+      fetch: async (input) => {
+        injected.push(String(input));
+        return Response.json(web);
+      },
+    });
+    expect((await provider.search(request(), { signal })).results).toHaveLength(web.results.length);
+    expect(injected).toEqual([API]);
+  });
+});
+
+describe('perplexity response', () => {
+  it('maps snippet and date, decoding markup through core', async () => {
+    server.use(...resultHandlers('text'));
+    const client = createSearchClient({ providers: [createPerplexityProvider({ apiKey: KEY })] });
+    const response = await client.search({ query: 'postgres 18', maxResults: 10 });
+    expect(response.results).toHaveLength(5);
+    expect(response.results[0]).toMatchObject({
+      title: 'PostgreSQL 18 Released!',
+      url: 'https://www.postgresql.org/about/news/postgresql-18-released-3142/',
+      source: 'postgresql.org',
+      publishedAt: '2025-09-25T00:00:00.000Z',
+      provider: 'perplexity',
+    });
+    expect(response.results[2]?.title).toBe("What's new in Postgres 18 – a developer's guide");
+    expect(response.results[2]?.snippet).toMatch(/^Postgres 18 ships asynchronous I\/O\b/);
+    // `date: null` leaves publishedAt unset rather than falling back to the crawl date.
+    expect(response.results[3]?.publishedAt).toBeUndefined();
+  });
+});
+
+describe('perplexity errors', () => {
+  it('does not retry inside the SDK: one request per failed search', async () => {
+    const provider = createPerplexityProvider({ apiKey: KEY });
+    server.use(...fail('500'));
+    expect(await countRequests(() => failure(provider))).toBe(1);
+    server.use(...fail('429'));
+    expect(await countRequests(() => failure(provider))).toBe(1);
+    server.use(http.post(API, () => HttpResponse.error()));
+    expect(await countRequests(() => failure(provider))).toBe(1);
+  });
+
+  it('reports Retry-After on 429 and quotes the reason', async () => {
+    server.use(...fail('429', { 'Retry-After': '30' }));
+    const error = await failure(createPerplexityProvider({ apiKey: KEY }));
+    expect(error).toMatchObject({ code: 'rate_limited', status: 429, retryable: true, retryAfterMs: 30_000 });
+    expect(error.message).toBe(
+      'Perplexity is rate limiting requests (HTTP 429): Rate limit exceeded. Please slow down your requests.',
+    );
+  });
+
+  it('marks 402 as a non-retryable quota error', async () => {
+    server.use(...fail('402'));
+    expect(await failure(createPerplexityProvider({ apiKey: KEY }))).toMatchObject({
+      code: 'quota_exceeded',
+      status: 402,
+      retryable: false,
+    });
+  });
+
+  it('is not configured without a key, and then fails without touching the network', async () => {
+    let count = 0;
+    for (const apiKey of [undefined, '', '  ']) {
+      const provider = createPerplexityProvider({ apiKey });
+      expect(provider.configured).toBe(false);
+      count += await countRequests(async () =>
+        expect(await failure(provider)).toMatchObject({ code: 'unauthorized', provider: 'perplexity' }),
+      );
+    }
+    expect(count).toBe(0);
+    expect(providerDefinition.fromEnv({}).configured).toBe(false);
+    expect(providerDefinition.fromEnv({ PERPLEXITY_API_KEY: KEY }).configured).toBe(true);
+  });
+
+  it('rejects with the abort reason when the caller aborts, before or during the request', async () => {
+    server.use(http.post(API, ({ request: r }) => hang(r)));
+    const provider = createPerplexityProvider({ apiKey: KEY });
+    const controller = new AbortController();
+    const pending = provider.search(request(), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(provider.search(request(), { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  describe('never leaks the API key', () => {
+    // Each upstream failure echoes the Authorization header back, as some gateways do.
+    const echo = (status: number) =>
+      http.post(API, ({ request: r }) =>
+        HttpResponse.json(
+          { error: { message: `Invalid key ${r.headers.get('authorization')}`, code: status } },
+          { status },
+        ),
+      );
+    const cases = [
+      ['401', echo(401)],
+      ['402', echo(402)],
+      ['429', echo(429)],
+      ['500', echo(500)],
+      [
+        '400 plain text',
+        http.post(API, ({ request: r }) =>
+          HttpResponse.text(`bad ${r.headers.get('authorization')}`, { status: 400 }),
+        ),
+      ],
+      [
+        '200 malformed JSON',
+        http.post(
+          API,
+          ({ request: r }) =>
+            new HttpResponse(`{"oops": "${r.headers.get('authorization')}`, {
+              headers: { 'Content-Type': 'application/json' },
+            }),
+        ),
+      ],
+      ['reset', http.post(API, () => HttpResponse.error())],
+    ] as const;
+
+    it.each(cases)('%s', async (_, handler) => {
+      server.use(handler);
+      const error = await failure(createPerplexityProvider({ apiKey: KEY }));
+      expect(error).toBeInstanceOf(Error);
+      const texts: string[] = [JSON.stringify(error)];
+      for (let e: unknown = error; e instanceof Error; e = e.cause) texts.push(e.message, String(e.stack));
+      for (const text of texts) expect(text).not.toContain(KEY);
+    });
+
+    it('redacts an echoed key but keeps the rest of the reason', async () => {
+      server.use(echo(401));
+      const error = await failure(createPerplexityProvider({ apiKey: KEY }));
+      expect(error.message).toBe('Perplexity rejected the API key (HTTP 401): Invalid key Bearer [redacted]');
+    });
+  });
+});

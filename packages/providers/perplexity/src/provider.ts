@@ -1,0 +1,76 @@
+import {
+  type ProviderCapabilities,
+  SearchError,
+  type SearchProviderV1,
+  type SearchRequest,
+} from '@agent-search/core';
+import Perplexity from '@perplexity-ai/perplexity_ai';
+import { PROVIDER_ID, toSearchError } from './errors.ts';
+import { toSearchParams } from './request.ts';
+import { fromPerplexityResponse } from './response.ts';
+
+export const DEFAULT_BASE_URL = 'https://api.perplexity.ai';
+
+export interface PerplexityProviderOptions {
+  /** Perplexity API key ("pplx-..."). Empty or missing: the provider reports `configured: false`. */
+  apiKey: string | undefined;
+  /** API base URL, for proxies and gateways. Default https://api.perplexity.ai. */
+  baseURL?: string | undefined;
+  /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Page text Perplexity extracts per result; snippets are cut to 1,000 characters anyway. Default 512. */
+  maxTokensPerPage?: number;
+}
+
+export const perplexityCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news'],
+  timeRange: true,
+  domainFilter: 'native',
+  safeSearch: false,
+  region: true,
+  requiresApiKey: true,
+};
+
+/** Perplexity Search API (`POST /search`, ranked web results) through the official SDK. */
+export function createPerplexityProvider(options: PerplexityProviderOptions): SearchProviderV1 {
+  const apiKey = options.apiKey?.trim() ?? '';
+  const maxTokensPerPage = options.maxTokensPerPage ?? 512;
+  // Built only with a key: the SDK throws without one, and reads PERPLEXITY_* env vars for anything unset.
+  const client = apiKey
+    ? new Perplexity({
+        apiKey,
+        baseURL: options.baseURL?.trim() || DEFAULT_BASE_URL,
+        // The client's provider chain decides about retries and deadlines, not the SDK.
+        maxRetries: 0,
+        logLevel: 'off',
+        // Resolved per call, so a fetch patched after construction (msw, instrumentation) is honoured.
+        fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      })
+    : undefined;
+
+  async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
+    if (!client) {
+      throw new SearchError('unauthorized', 'Perplexity API key is missing: set PERPLEXITY_API_KEY', {
+        provider: PROVIDER_ID,
+        retryable: false,
+      });
+    }
+    let body: unknown;
+    try {
+      body = await client.search.create(toSearchParams(request, maxTokensPerPage), { signal });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw toSearchError(error, apiKey);
+    }
+    return fromPerplexityResponse(body);
+  }
+
+  return {
+    specificationVersion: 'v1',
+    id: PROVIDER_ID,
+    name: 'Perplexity',
+    capabilities: perplexityCapabilities,
+    configured: client !== undefined,
+    search,
+  };
+}
