@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { cli, defineAgent, type JobContext, type JobProcess, log, ServerOptions, voice } from '@livekit/agents';
+import {
+  cli,
+  defineAgent,
+  type JobContext,
+  type JobProcess,
+  log,
+  ServerOptions,
+  voice,
+} from '@livekit/agents';
 import { createAssistant } from './assistant.ts';
 import { readModelConfig } from './config.ts';
 import { loadPrompt, type PromptFile } from './prompt.ts';

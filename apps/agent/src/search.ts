@@ -1,4 +1,10 @@
-import { type Env, type Logger, loadSearchConfig, type ProviderSummary, type SearchClient } from '@agent-search/core';
+import {
+  type Env,
+  type Logger,
+  loadSearchConfig,
+  type ProviderSummary,
+  type SearchClient,
+} from '@agent-search/core';
 import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo';
 import { providerDefinition as exa } from '@agent-search/provider-exa';
 import { providerDefinition as perplexity } from '@agent-search/provider-perplexity';
@@ -34,10 +40,17 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
     return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
   }
   try {
-    const config = loadSearchConfig(env, { definitions: PROVIDER_DEFINITIONS, ...(logger ? { logger } : {}) });
+    const config = loadSearchConfig(env, {
+      definitions: PROVIDER_DEFINITIONS,
+      ...(logger ? { logger } : {}),
+    });
     // TODO(cache): wrap with @agent-search/cache (withCache(config.client, createCacheFromEnv(env))) once it lands.
     if (!config.enabled) {
-      return { enabled: false, reason: config.reason ?? 'No search provider is usable.', providers: config.providers };
+      return {
+        enabled: false,
+        reason: config.reason ?? 'No search provider is usable.',
+        providers: config.providers,
+      };
     }
     return { client: config.client, enabled: true, providers: config.providers };
   } catch (error) {

@@ -88,7 +88,10 @@ export async function publishLoadingStatus<UserData>(
   try {
     const outcome = await Promise.race([publishing, deadline]);
     if (outcome === 'timeout') {
-      logger.warn({ topic: LOADING_STATUS_TOPIC, timeoutMs }, 'loading status publish is slow; searching anyway');
+      logger.warn(
+        { topic: LOADING_STATUS_TOPIC, timeoutMs },
+        'loading status publish is slow; searching anyway',
+      );
     }
   } catch (error) {
     logger.warn(

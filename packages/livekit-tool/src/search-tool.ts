@@ -9,7 +9,7 @@ import {
   type SearchRequestInput,
   silentLogger,
 } from '@agent-search/core';
-import { llm, log, type voice } from '@livekit/agents';
+import { llm, log } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
 import { type LoadingStatusPublisher, loadingStatus, publishLoadingStatus } from './loading-status.ts';
@@ -36,11 +36,15 @@ export const searchInternetParameters = z.object({
   timelimit: z
     .string()
     .nullish()
-    .describe('Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.'),
+    .describe(
+      'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
+    ),
   loading_message: z
     .string()
     .nullish()
-    .describe('A short line in your own voice shown to the user while you search: "Checking the latest scores..."'),
+    .describe(
+      'A short line in your own voice shown to the user while you search: "Checking the latest scores..."',
+    ),
 });
 
 export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
@@ -104,9 +108,7 @@ export function createSearchInternetTool<UserData = unknown>(
       try {
         limit = clampLimit(await resolvePerCall(options.maxResultsLimit, ctx));
         userId =
-          options.userId === undefined
-            ? participantIdentity(ctx)
-            : await resolvePerCall(options.userId, ctx);
+          options.userId === undefined ? participantIdentity(ctx) : await resolvePerCall(options.userId, ctx);
       } catch (error) {
         // A failing trust lookup falls back to the defaults rather than failing the search.
         logger.warn(
@@ -143,4 +145,3 @@ export function createSearchInternetTool<UserData = unknown>(
     },
   }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput>;
 }
-

@@ -9,7 +9,14 @@ import {
   SEARCH_TOOL_NAME,
   type SearchInternetToolOptions,
 } from '../src/index.ts';
-import { htmlResultsPage, newsJs, type PageResult, videosJs, vqdPage, webResults } from './fixtures/duckduckgo.ts';
+import {
+  htmlResultsPage,
+  newsJs,
+  type PageResult,
+  videosJs,
+  vqdPage,
+  webResults,
+} from './fixtures/duckduckgo.ts';
 
 // The framework's logger must exist before a session starts; keep test output quiet.
 initializeLogger({ pretty: false, level: 'silent' });
@@ -69,9 +76,17 @@ export function recordingParticipant(timeline: TimelineEntry[]): DataPublisher {
   };
 }
 
-/** The real client over the real DuckDuckGo provider (its default backends: HTML, then d.js). */
+/**
+ * The real client over the real DuckDuckGo provider (its default backends: HTML, then d.js). Deadlines
+ * are generous unless a test sets them, so a loaded machine cannot turn an answer into a timeout.
+ */
 export function duckDuckGoClient(options: { timeoutMs?: number } = {}): SearchClient {
-  return createSearchClient({ providers: [createDuckDuckGoProvider()], ...options });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  return createSearchClient({
+    providers: [createDuckDuckGoProvider()],
+    timeoutMs,
+    attemptTimeoutMs: timeoutMs,
+  });
 }
 
 export interface RecordingLogger extends Logger {
@@ -91,17 +106,22 @@ export interface ToolTurn {
   raw: { output: string; isError: boolean };
 }
 
-/**
- * One user turn through a real `voice.AgentSession`: the fake LLM answers `userInput` by calling
- * `search_internet` with `args`, the framework validates them and runs the tool.
- */
-export async function runToolTurn<UserData = unknown>(
+export interface ToolSession<UserData> {
+  session: voice.AgentSession<UserData>;
+  /** The user turn in flight: the fake LLM answers it by calling `search_internet` with `args`. */
+  run: voice.testing.RunResult;
+}
+
+/** Starts a real `voice.AgentSession` whose agent has only the search tool, and sends one user turn. */
+export async function startToolTurn<UserData = unknown>(
   args: Record<string, unknown>,
   toolOptions: SearchInternetToolOptions<UserData>,
   sessionOptions: { userData?: UserData } = {},
-): Promise<ToolTurn> {
+): Promise<ToolSession<UserData>> {
   const userInput = 'please look it up';
-  const llm = new voice.testing.FakeLLM([{ input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args }] }]);
+  const llm = new voice.testing.FakeLLM([
+    { input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args }] },
+  ]);
   const session = new voice.AgentSession<UserData>({
     llm,
     vad: null,
@@ -113,12 +133,26 @@ export async function runToolTurn<UserData = unknown>(
     tools: { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) },
   });
   await session.start({ agent });
+  return { session, run: session.run({ userInput }) };
+}
+
+/** The one `search_internet` output the framework handed back to the LLM in `run`. */
+export function toolOutput(run: voice.testing.RunResult): ToolTurn {
+  const outputs = run.events.filter(voice.testing.isFunctionCallOutputEvent);
+  if (outputs.length !== 1) throw new Error(`expected one tool output, got ${outputs.length}`);
+  const item = outputs[0]!.item;
+  return { output: JSON.parse(item.output), raw: { output: item.output, isError: item.isError } };
+}
+
+/** One complete user turn; see `startToolTurn`. */
+export async function runToolTurn<UserData = unknown>(
+  args: Record<string, unknown>,
+  toolOptions: SearchInternetToolOptions<UserData>,
+  sessionOptions: { userData?: UserData } = {},
+): Promise<ToolTurn> {
+  const { session, run } = await startToolTurn(args, toolOptions, sessionOptions);
   try {
-    const result = await session.run({ userInput }).wait();
-    const outputs = result.events.filter(voice.testing.isFunctionCallOutputEvent);
-    if (outputs.length !== 1) throw new Error(`expected one tool output, got ${outputs.length}`);
-    const item = outputs[0]!.item;
-    return { output: JSON.parse(item.output), raw: { output: item.output, isError: item.isError } };
+    return toolOutput(await run.wait());
   } finally {
     await session.close();
   }

@@ -1,17 +1,446 @@
-import { useMswServer } from '@agent-search/testing';
+import type { SearchClient } from '@agent-search/core';
+import { hang, useMswServer } from '@agent-search/testing';
+import {
+  type InferenceExecutor,
+  JobContext,
+  type JobProcess,
+  llm,
+  type RunningJobInfo,
+  runWithJobContextAsync,
+} from '@livekit/agents';
+import type { Room } from '@livekit/rtc-node';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { duckDuckGoClient, recordingParticipant, replayDuckDuckGo, runToolTurn } from './harness.ts';
+import {
+  DEFAULT_LOADING_MESSAGE,
+  EMPTY_QUERY_ERROR,
+  LOADING_STATUS_TOPIC,
+  type SearchInternetToolOptions,
+  searchInternetParameters,
+} from '../src/index.ts';
+import {
+  duckDuckGoClient,
+  HTML_URL,
+  recordingLogger,
+  recordingParticipant,
+  replayDuckDuckGo,
+  runToolTurn,
+  startToolTurn,
+  type TimelineEntry,
+  toolOutput,
+} from './harness.ts';
 
 const server = useMswServer();
 
+const sortedKeys = (o: object) => Object.keys(o).sort();
+
 describe('search_internet through a voice.AgentSession', () => {
-  it('smoke', async () => {
+  it('text: publishes the loading status first, then returns title, href and body only', async () => {
     const upstream = replayDuckDuckGo(server);
     const turn = await runToolTurn(
-      { query: 'rust ownership', loading_message: 'Digging through the web...' },
+      { query: 'rust ownership', mode: 'text', loading_message: 'Surfing the web waves...' },
       { client: duckDuckGoClient(), publisher: recordingParticipant(upstream.timeline) },
     );
-    console.log(JSON.stringify(turn, null, 1).slice(0, 1500), upstream.timeline.map((e) => e.kind));
-    expect(turn.output.results.length).toBe(5);
+
+    expect(turn.raw.isError).toBe(false);
+    expect(turn.output.error).toBeUndefined();
+    expect(turn.output.results).toHaveLength(5);
+    for (const result of turn.output.results) expect(sortedKeys(result)).toEqual(['body', 'href', 'title']);
+    expect(turn.output.results[0]).toEqual({
+      title: 'rust ownership guide part 1',
+      href: 'https://site1.example.org/rust-ownership/guide-1',
+      body: 'Part 1 of a guide about rust ownership & friends.',
+    });
+    // The sponsored result on the page is not a result.
+    expect(turn.raw.output).not.toContain('Sponsored');
+
+    expect(upstream.timeline.map((e) => e.kind)).toEqual(['publish', 'upstream']);
+    expect(upstream.timeline[0]).toEqual({
+      kind: 'publish',
+      message: { type: 'loading-status', text: 'Surfing the web waves...' },
+      options: { reliable: true, topic: LOADING_STATUS_TOPIC },
+    });
+    expect(upstream.requests()[0]?.form?.get('q')).toBe('rust ownership');
+  });
+
+  it('news: returns date, title, body, url and source only', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'election results', mode: 'news', loading_message: 'Checking the headlines...' },
+      { client: duckDuckGoClient(), publisher: recordingParticipant(upstream.timeline) },
+    );
+
+    expect(upstream.requests().map((r) => r.endpoint)).toEqual(['vqd', 'news']);
+    expect(turn.output.results).toHaveLength(5);
+    for (const result of turn.output.results) {
+      expect(sortedKeys(result)).toEqual(['body', 'date', 'source', 'title', 'url']);
+    }
+    const first = turn.output.results[0]!;
+    expect(first).toMatchObject({
+      title: 'election results headline 1',
+      body: 'Story 1 about election results and what happened today.',
+      url: 'https://news1.example.com/2026/story-1',
+      source: 'news1.example.com',
+    });
+    // An ISO date about an hour ago (the replayed article's Unix timestamp).
+    const age = Date.now() - Date.parse(String(first.date));
+    expect(age).toBeGreaterThan(3_000_000);
+    expect(age).toBeLessThan(4_000_000);
+  });
+
+  it('videos: returns title, description, content (the URL), publisher and duration only', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'sourdough', mode: 'videos', loading_message: 'Finding videos...' },
+      { client: duckDuckGoClient(), publisher: recordingParticipant(upstream.timeline) },
+    );
+
+    expect(upstream.requests().map((r) => r.endpoint)).toEqual(['vqd', 'videos']);
+    expect(turn.output.results).toHaveLength(5);
+    for (const result of turn.output.results) {
+      expect(sortedKeys(result)).toEqual(['content', 'description', 'duration', 'publisher', 'title']);
+    }
+    expect(turn.output.results[0]).toEqual({
+      title: 'sourdough tutorial 1',
+      description: 'Video 1 explains sourdough step by step.',
+      content: 'https://www.youtube.com/watch?v=vid1XyZ',
+      publisher: 'Example Channel 1',
+      duration: '3:00',
+    });
+    // Embeds, image tokens and thumbnails stay out of the model's context.
+    expect(turn.raw.output).not.toMatch(/embed|image_token|bing\.net|statistics/);
+  });
+
+  it('an unknown mode searches text', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'cats', mode: 'images', loading_message: 'Looking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(upstream.requests().map((r) => r.endpoint)).toEqual(['html']);
+    expect(sortedKeys(turn.output.results[0]!)).toEqual(['body', 'href', 'title']);
+  });
+
+  it.each([
+    { max_results: undefined, expected: 5 },
+    { max_results: 8, expected: 8 },
+    { max_results: 50, expected: 10 },
+    { max_results: 0, expected: 1 },
+  ])('max_results $max_results gives at most $expected results', async ({ max_results, expected }) => {
+    replayDuckDuckGo(server, { count: 12 });
+    const args: Record<string, unknown> = { query: 'space news', loading_message: 'One moment...' };
+    if (max_results !== undefined) args.max_results = max_results;
+    const turn = await runToolTurn(args, { client: duckDuckGoClient(), publisher: false });
+    expect(turn.output.results).toHaveLength(expected);
+  });
+
+  it('timelimit "d" reaches DuckDuckGo as a one-day filter (text and news)', async () => {
+    const upstream = replayDuckDuckGo(server);
+    await runToolTurn(
+      { query: 'stock market', timelimit: 'd', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    await runToolTurn(
+      { query: 'stock market', mode: 'news', timelimit: 'd', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    const [html, , news] = upstream.requests();
+    expect(html?.endpoint).toBe('html');
+    expect(html?.form?.get('df')).toBe('d');
+    expect(news?.endpoint).toBe('news');
+    expect(news?.url.searchParams.get('df')).toBe('d');
+  });
+
+  it('an empty timelimit means any time', async () => {
+    const upstream = replayDuckDuckGo(server);
+    await runToolTurn(
+      { query: 'stock market', timelimit: '', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(upstream.requests()[0]?.form?.has('df')).toBe(false);
+  });
+
+  it.each(['', '   \t '])(
+    'query %j: an error the model can read, no search, no loading status',
+    async (query) => {
+      const upstream = replayDuckDuckGo(server);
+      const turn = await runToolTurn(
+        { query, loading_message: 'Searching...' },
+        { client: duckDuckGoClient(), publisher: recordingParticipant(upstream.timeline) },
+      );
+      expect(turn.output).toEqual({ results: [], error: EMPTY_QUERY_ERROR });
+      expect(upstream.timeline).toEqual([]);
+    },
+  );
+
+  it('strict-mode arguments (every field present, unset ones null) search with the defaults', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'tides', mode: null, max_results: null, timelimit: null, loading_message: null },
+      { client: duckDuckGoClient(), publisher: recordingParticipant(upstream.timeline) },
+    );
+    expect(turn.output.results).toHaveLength(5);
+    expect(upstream.timeline[0]).toMatchObject({ message: { text: DEFAULT_LOADING_MESSAGE } });
+  });
+
+  it('its schema is valid in strict tool-schema mode: every field required, the optional ones nullable', () => {
+    const schema = llm.toJsonSchema(searchInternetParameters, true, true) as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, { type: string | string[] }>;
+    };
+    expect(schema.required.sort()).toEqual(['loading_message', 'max_results', 'mode', 'query', 'timelimit']);
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.query?.type).toBe('string');
+    for (const field of ['mode', 'max_results', 'timelimit', 'loading_message']) {
+      expect(schema.properties[field]?.type).toContain('null');
+    }
+  });
+});
+
+describe('failures come back as results the model can speak about', () => {
+  it('rate limited', async () => {
+    server.use(
+      http.post(HTML_URL, () => new HttpResponse('Too Many Requests', { status: 429 })),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('Too Many Requests', { status: 429 })),
+    );
+    const turn = await runToolTurn(
+      { query: 'weather berlin', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(turn.raw).toEqual({ output: '{"results":[],"error":"rate limited"}', isError: false });
+  });
+
+  it('search timed out', async () => {
+    server.use(
+      http.post(HTML_URL, ({ request }) => hang(request)),
+      http.get('https://duckduckgo.com/', ({ request }) => hang(request)),
+    );
+    const turn = await runToolTurn(
+      { query: 'weather berlin', loading_message: 'Checking...' },
+      { client: duckDuckGoClient({ timeoutMs: 300 }), publisher: false },
+    );
+    expect(turn.raw.output).toBe('{"results":[],"error":"search timed out"}');
+  });
+
+  it('a bot challenge becomes a plain sentence, not the upstream message', async () => {
+    server.use(
+      http.post(HTML_URL, () => new HttpResponse('<html>challenge</html>', { status: 202 })),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('Forbidden', { status: 403 })),
+    );
+    const turn = await runToolTurn(
+      { query: 'weather berlin', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(turn.output.results).toEqual([]);
+    expect(turn.output.error).toMatch(/^the search engine refused the request/);
+    expect(turn.raw.output).not.toMatch(/HTTP|vqd|duckduckgo|\bat .*\.ts/i);
+  });
+
+  it('a server error upstream: search unavailable', async () => {
+    server.use(
+      http.post(HTML_URL, () => new HttpResponse('oops', { status: 503 })),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('oops', { status: 503 })),
+    );
+    const turn = await runToolTurn(
+      { query: 'weather berlin', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(turn.output.results).toEqual([]);
+    expect(typeof turn.output.error).toBe('string');
+    expect(turn.output.error).not.toMatch(/HTTP|503/);
+  });
+});
+
+describe('loading status', () => {
+  it('a failing publish is logged and the search still runs', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const logger = recordingLogger();
+    const turn = await runToolTurn(
+      { query: 'mars rover', loading_message: 'Scanning the skies...' },
+      {
+        client: duckDuckGoClient(),
+        logger,
+        publisher: {
+          publishData: () => Promise.reject(new Error('engine: data channel closed')),
+        },
+      },
+    );
+    expect(turn.output.results).toHaveLength(5);
+    expect(upstream.requests()).toHaveLength(1);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/loading status/) }),
+    );
+  });
+
+  it('a publisher function that throws synchronously does not stop the search', async () => {
+    replayDuckDuckGo(server);
+    const logger = recordingLogger();
+    const turn = await runToolTurn(
+      { query: 'mars rover', loading_message: 'Scanning...' },
+      {
+        client: duckDuckGoClient(),
+        logger,
+        publisher: () => {
+          throw new Error('no room');
+        },
+      },
+    );
+    expect(turn.output.results).toHaveLength(5);
+    expect(logger.lines.some((l) => l.level === 'warn')).toBe(true);
+  });
+
+  it('without a publisher or a connected room, the failure is logged and the search runs', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const logger = recordingLogger();
+    const turn = await runToolTurn(
+      { query: 'mars rover', loading_message: 'Scanning...' },
+      { client: duckDuckGoClient(), logger },
+    );
+    expect(turn.output.results).toHaveLength(5);
+    expect(upstream.requests()).toHaveLength(1);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/no connected room/) }),
+    );
+  });
+
+  it('a publisher function receives the status and the run context', async () => {
+    replayDuckDuckGo(server);
+    const seen: { text: string; userData: unknown }[] = [];
+    await runToolTurn(
+      { query: 'mars rover', loading_message: 'Scanning the skies...' },
+      {
+        client: duckDuckGoClient(),
+        publisher: (status, ctx) => {
+          seen.push({ text: status.text, userData: ctx.userData });
+        },
+      },
+      { userData: { name: 'ada' } },
+    );
+    expect(seen).toEqual([{ text: 'Scanning the skies...', userData: { name: 'ada' } }]);
+  });
+
+  it("inside a job: publishes through the job room's local participant and searches as the remote participant", async () => {
+    const upstream = replayDuckDuckGo(server);
+    const room = {
+      name: 'room-1',
+      isConnected: true,
+      on: () => room,
+      off: () => room,
+      localParticipant: recordingParticipant(upstream.timeline),
+      remoteParticipants: new Map([['caller-42', { identity: 'caller-42' }]]),
+    };
+    const job = new JobContext(
+      {} as unknown as JobProcess,
+      {
+        acceptArguments: { name: 'agent', identity: 'agent', metadata: '' },
+        job: { id: 'job-1', room: { name: 'room-1' }, attributes: {} },
+        url: 'ws://localhost:7880',
+        token: 'token',
+        workerId: 'worker-1',
+      } as unknown as RunningJobInfo,
+      room as unknown as Room,
+      () => {},
+      () => {},
+      {} as unknown as InferenceExecutor,
+    );
+    const client = duckDuckGoClient();
+    const userIds: (string | undefined)[] = [];
+    const spy: Pick<SearchClient, 'search'> = {
+      search: (input, options) => {
+        userIds.push(options?.userId);
+        return client.search(input, options);
+      },
+    };
+
+    const turn = await runWithJobContextAsync(job, () =>
+      runToolTurn({ query: 'tour dates', loading_message: 'Checking the calendar...' }, { client: spy }),
+    );
+
+    expect(turn.output.results).toHaveLength(5);
+    expect(upstream.timeline.map((e) => e.kind)).toEqual(['publish', 'upstream']);
+    expect(upstream.timeline[0]).toMatchObject({
+      message: { type: 'loading-status', text: 'Checking the calendar...' },
+      options: { reliable: true, topic: 'loading-status' },
+    });
+    expect(userIds).toEqual(['caller-42']);
+  });
+});
+
+describe('per caller', () => {
+  it('maxResultsLimit bounds results by what the app decides (trust-gated depth)', async () => {
+    replayDuckDuckGo(server, { count: 12 });
+    const options: SearchInternetToolOptions<{ trust: number }> = {
+      client: duckDuckGoClient(),
+      publisher: false,
+      maxResultsLimit: (ctx) => (ctx.userData.trust < 20 ? 3 : 10),
+    };
+    const stranger = await runToolTurn({ query: 'jazz', max_results: 8 }, options, {
+      userData: { trust: 5 },
+    });
+    const friend = await runToolTurn({ query: 'jazz', max_results: 8 }, options, { userData: { trust: 90 } });
+    const strangerDefault = await runToolTurn({ query: 'jazz' }, options, { userData: { trust: 5 } });
+    expect(stranger.output.results).toHaveLength(3);
+    expect(friend.output.results).toHaveLength(8);
+    expect(strangerDefault.output.results).toHaveLength(3);
+  });
+
+  it('passes the userId option to the client', async () => {
+    replayDuckDuckGo(server);
+    const client = duckDuckGoClient();
+    const userIds: (string | undefined)[] = [];
+    await runToolTurn(
+      { query: 'jazz' },
+      {
+        publisher: false,
+        userId: (ctx) => (ctx.userData as { id: string }).id,
+        client: {
+          search: (input, options) => {
+            userIds.push(options?.userId);
+            return client.search(input, options);
+          },
+        },
+      },
+      { userData: { id: 'user-7' } },
+    );
+    expect(userIds).toEqual(['user-7']);
+  });
+});
+
+describe('interruptions', () => {
+  it('an interrupted turn aborts the upstream request', async () => {
+    let reached!: () => void;
+    const upstreamReached = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let upstreamSignal: AbortSignal | undefined;
+    server.use(
+      http.post(HTML_URL, ({ request }) => {
+        upstreamSignal = request.signal;
+        reached();
+        return hang(request, 10_000);
+      }),
+    );
+    const timeline: TimelineEntry[] = [];
+    const { session, run } = await startToolTurn(
+      { query: 'long search', loading_message: 'Searching...' },
+      { client: duckDuckGoClient({ timeoutMs: 20_000 }), publisher: recordingParticipant(timeline) },
+    );
+    try {
+      await upstreamReached;
+      expect(upstreamSignal?.aborted).toBe(false);
+      const aborted = new Promise<void>((resolve) => {
+        if (upstreamSignal?.aborted) resolve();
+        upstreamSignal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await session.interrupt().await;
+      await aborted;
+      expect(upstreamSignal?.aborted).toBe(true);
+      await run.wait().catch(() => undefined);
+      // An interrupted tool call gives the model no output to act on.
+      expect(() => toolOutput(run)).toThrow(/got 0/);
+    } finally {
+      await session.close();
+    }
   });
 });
