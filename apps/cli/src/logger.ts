@@ -16,11 +16,14 @@ const LEVEL_NAMES: Record<number, string> = {
   60: 'fatal',
 };
 
-/** "warn: DuckDuckGo failed (blocked); cooling down": a log line for a person at a terminal. */
+/**
+ * "warn: DuckDuckGo failed (blocked); cooling down": a log line for a person at a terminal. It starts by
+ * erasing the line, where the spinner may be drawing.
+ */
 function readableLine(line: string): string {
   try {
     const { level, msg } = JSON.parse(line) as { level?: number; msg?: string };
-    return `${LEVEL_NAMES[level ?? 0] ?? 'log'}: ${msg ?? line.trim()}\n`;
+    return `\r\u001b[K${LEVEL_NAMES[level ?? 0] ?? 'log'}: ${msg ?? line.trim()}\n`;
   } catch {
     return line;
   }

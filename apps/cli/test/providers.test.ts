@@ -1,0 +1,77 @@
+import { useMswServer } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import type { ProviderListing } from '../src/providers-output.ts';
+import { runCli } from './run-cli.ts';
+
+// Listing providers sends nothing: no handlers, and an unhandled request would fail the test.
+useMswServer();
+
+const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
+const EXA_KEY = '3f6b2c9e-81d4-4a7f-b5e0-9c2d7a1e4f80';
+
+describe('agent-search providers', () => {
+  it('lists every provider in priority order with redacted keys, status, capabilities and health', async () => {
+    const run = await runCli(['providers'], { TAVILY_API_KEY: TAVILY_KEY });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const out = run.stdout;
+    expect(out).not.toContain(TAVILY_KEY);
+    expect(out).toContain(`TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}`);
+    expect(out).toMatch(
+      /^1\. DuckDuckGo\s+enabled\n {3}key: no key needed\n {3}modes text, news, videos · time range yes · site filter yes \(site: terms\)\n {3}health: healthy$/m,
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `^2\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
+        'm',
+      ),
+    );
+    expect(out).toMatch(
+      /^3\. Exa\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$/m,
+    );
+  });
+
+  it('follows SEARCH_PROVIDER_PRIORITY and reports unlisted providers', async () => {
+    const run = await runCli(['providers'], {
+      SEARCH_PROVIDER_PRIORITY: 'exa,duckduckgo',
+      EXA_API_KEY: EXA_KEY,
+    });
+    expect(run.code).toBe(0);
+    const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
+    expect(names.slice(0, 3)).toEqual(['Exa', 'DuckDuckGo', 'Tavily']);
+    expect(run.stdout).toMatch(/Tavily\s+disabled: not in SEARCH_PROVIDER_PRIORITY/);
+    expect(run.stdout).not.toContain(EXA_KEY);
+  });
+
+  it('--json lists the same, keys redacted', async () => {
+    const run = await runCli(['providers', '--json'], { TAVILY_API_KEY: TAVILY_KEY, EXA_API_KEY: EXA_KEY });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain(TAVILY_KEY);
+    expect(run.stdout).not.toContain(EXA_KEY);
+    const { enabled, providers } = JSON.parse(run.stdout) as {
+      enabled: boolean;
+      providers: ProviderListing[];
+    };
+    expect(enabled).toBe(true);
+    expect(providers.map((p) => p.id)).toEqual(['duckduckgo', 'tavily', 'exa', 'perplexity']);
+    const tavily = providers.find((p) => p.id === 'tavily')!;
+    expect(tavily).toMatchObject({
+      enabled: true,
+      configured: true,
+      apiKeyEnv: 'TAVILY_API_KEY',
+      apiKey: `…${TAVILY_KEY.slice(-4)}`,
+      capabilities: { modes: ['text', 'news'], domainFilter: 'native', requiresApiKey: true },
+      health: { provider: 'tavily', state: 'healthy', failures: 0 },
+    });
+    expect(providers.find((p) => p.id === 'duckduckgo')).toMatchObject({
+      enabled: true,
+      capabilities: { modes: ['text', 'news', 'videos'] },
+    });
+  });
+
+  it('says when no provider is usable', async () => {
+    const run = await runCli(['providers'], { SEARCH_PROVIDER_PRIORITY: 'tavily' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Web search is unavailable: no search provider is usable/);
+  });
+});
