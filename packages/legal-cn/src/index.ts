@@ -1,0 +1,19 @@
+export {
+  CASE_TYPES,
+  type CaseResult,
+  type CaseSearchInput,
+  type CaseType,
+  caseSearch,
+  caseSearchInputSchema,
+  extractCase,
+} from './case.ts';
+export { parseNumeral, toChineseNumeral } from './numerals.ts';
+export {
+  type ArticleReference,
+  extractRegulation,
+  parseArticleNumber,
+  type RegulationResult,
+  type RegulationSearchInput,
+  regulationSearch,
+  regulationSearchInputSchema,
+} from './regulation.ts';
