@@ -29,6 +29,7 @@ export {
   ProviderHealthTracker,
   type ProviderState,
 } from './health.ts';
+export { codeForHttpStatus, ERROR_PHRASES, parseRetryAfter } from './http.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
   type Env,

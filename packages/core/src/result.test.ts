@@ -10,6 +10,12 @@ describe('cleanText', () => {
     expect(cleanText('a\u200Bb\uFEFF')).toBe('ab');
   });
 
+  it('separates words at block tags but not at inline ones', () => {
+    expect(cleanText('<p>First</p><p>Second</p> I/<b>O</b>, <a href="#">link</a>.')).toBe(
+      'First Second I/O, link.',
+    );
+  });
+
   it('keeps encoded markup as text rather than turning it into tags', () => {
     expect(cleanText('use &lt;script&gt; tags')).toBe('use <script> tags');
   });

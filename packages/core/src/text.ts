@@ -12,6 +12,9 @@ export const FIELD_LIMITS = {
 // C0/C1 control characters, except tab/newline (which whitespace collapsing turns into spaces).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\uFEFF]/gu;
+// Block-level tags separate words; inline ones (<b>, <em>, <a>) sit inside them: "I/O</b>," stays "I/O,".
+const BLOCK_TAG =
+  /<\/?(?:p|div|br|hr|li|ul|ol|tr|td|th|table|h[1-6]|section|article|header|footer|blockquote|pre)\b[^<>]*>/gi;
 const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
 
 /**
@@ -22,7 +25,7 @@ export function cleanText(value: unknown, max: number = FIELD_LIMITS.other): str
   if (typeof value !== 'string' && typeof value !== 'number') return '';
   let text = String(value);
   // Tags first, then entities: an encoded "&lt;b&gt;" is text the page meant to show, not markup.
-  text = text.replace(TAG, ' ');
+  text = text.replace(BLOCK_TAG, ' ').replace(TAG, '');
   text = decodeHTML(text);
   text = text.replace(CONTROL, '').replace(/\s+/gu, ' ').trim();
   return truncate(text, max);

@@ -1,7 +1,8 @@
 import {
+  codeForHttpStatus,
   type ProviderCapabilities,
+  parseRetryAfter,
   SearchError,
-  type SearchErrorCode,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
@@ -13,14 +14,6 @@ export interface HttpTestProviderOptions {
   capabilities?: Partial<ProviderCapabilities>;
   configured?: boolean;
 }
-
-const STATUS_CODES: Record<number, SearchErrorCode> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  402: 'quota_exceeded',
-  403: 'blocked',
-  429: 'rate_limited',
-};
 
 /**
  * A minimal real provider for tests of code above the provider layer (client, cache, tools): it speaks
@@ -57,13 +50,13 @@ export function createHttpTestProvider(options: HttpTestProviderOptions): Search
         throw new SearchError('unavailable', `${id} could not be reached`, { provider: id, cause: error });
       }
       if (!response.ok) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        const code =
-          STATUS_CODES[response.status] ?? (response.status >= 500 ? 'unavailable' : 'provider_error');
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+        // Like a scraper's upstream, a 403 here means "blocked" (API providers read it as unauthorized).
+        const code = codeForHttpStatus(response.status, { 403: 'blocked' });
         throw new SearchError(code, `${id} answered HTTP ${response.status}`, {
           provider: id,
           status: response.status,
-          ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         });
       }
       const body = (await response.json().catch(() => null)) as { results?: unknown } | null;

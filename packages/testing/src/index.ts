@@ -5,3 +5,4 @@ export {
 } from './conformance.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
+export * from './simulator/index.ts';

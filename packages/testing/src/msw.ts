@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -15,13 +16,16 @@ export function useMswServer(): MswServer {
   return server;
 }
 
-/** A response that never comes: resolves only when the request is aborted (or after `maxMs`). */
-export function hang(request: Request, maxMs = 30_000): Promise<never> {
-  return new Promise((_, reject) => {
+/**
+ * A response that never comes. When the client aborts, it answers with a network error (nobody reads it)
+ * rather than throwing, which msw would report as an unhandled exception in the handler.
+ */
+export function hang(request: Request, maxMs = 30_000): Promise<Response> {
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('hang() was not aborted')), maxMs);
     request.signal.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(request.signal.reason);
+      resolve(HttpResponse.error());
     });
   });
 }

@@ -1,4 +1,4 @@
-import { redactSecrets, SearchError, type SearchErrorCode } from '@agent-search/core';
+import { codeForHttpStatus, redactSecrets, SearchError, type SearchErrorCode } from '@agent-search/core';
 
 /** The fields of exa-js's `ExaError` we read (recognised by name, so a second copy of exa-js still matches). */
 interface ExaErrorLike {
@@ -30,15 +30,6 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || networkCode(error) !== undefined;
 }
 
-function codeForStatus(status: number): SearchErrorCode {
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 402) return 'quota_exceeded';
-  if (status === 429) return 'rate_limited';
-  if (status === 400 || status === 422) return 'invalid_request';
-  if (status === 408 || status >= 500) return 'unavailable';
-  return 'provider_error';
-}
-
 const STATUS_MESSAGES: Partial<Record<SearchErrorCode, string>> = {
   unauthorized: 'Exa rejected the API key',
   quota_exceeded: 'Exa credits or the API key budget are exhausted',
@@ -61,7 +52,7 @@ export function toExaSearchError(error: unknown, apiKey: string): SearchError {
         status,
       });
     }
-    const code = codeForStatus(status);
+    const code = codeForHttpStatus(status);
     let message = STATUS_MESSAGES[code] ?? `Exa failed with HTTP ${status}`;
     if (code === 'invalid_request') {
       const detail = redactSecrets(error.message, [apiKey]).replace(/\s+/g, ' ').trim().slice(0, 200);

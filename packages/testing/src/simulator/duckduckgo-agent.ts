@@ -1,0 +1,22 @@
+import { Agent, type AgentOptions } from 'node:https';
+import { connect, type Socket } from 'node:net';
+
+/**
+ * An `https.Agent` that sends every connection to the simulator, as plain TCP. duck-duck-scrape calls
+ * fixed `https://duckduckgo.com` / `https://links.duckduckgo.com` URLs through `needle`, which accepts an
+ * `agent`: with this one the requests (and their Host headers) are unchanged, but no DNS, no TLS and no
+ * packet leaves the machine. Skipping TLS makes a measured overhead stricter, never kinder.
+ */
+export class SimulatorAgent extends Agent {
+  readonly #port: number;
+
+  constructor(port: number, options: AgentOptions = {}) {
+    super({ keepAlive: true, ...options });
+    this.#port = port;
+  }
+
+  // Node's Agent opens each new socket through this; returning it synchronously is what net.createConnection does.
+  override createConnection(): Socket {
+    return connect({ host: '127.0.0.1', port: this.#port });
+  }
+}

@@ -1,0 +1,21 @@
+export { NEWS_ENTRIES, type NewsEntry, VIDEO_ENTRIES, type VideoEntry, WEB_ENTRIES, type WebEntry } from './corpus.ts';
+export { SimulatorAgent } from './duckduckgo-agent.ts';
+export {
+  endpointsOf,
+  healthyResponse,
+  SIMULATED_ENDPOINTS,
+  SIMULATED_PROVIDERS,
+  type SimulatedEndpoint,
+  type SimulatedProvider,
+  type SimulatedRequest,
+  type SimulatedResponse,
+} from './endpoints.ts';
+export { SIMULATOR_FAULTS, type SimulatorFault } from './faults.ts';
+export { type LatencyDistribution, MAX_LATENCY_MS, type Random, sampleLatency, seededRandom } from './latency.ts';
+export {
+  type EndpointBehaviour,
+  type EndpointStats,
+  type ProviderSimulator,
+  type ProviderSimulatorOptions,
+  startProviderSimulator,
+} from './server.ts';
