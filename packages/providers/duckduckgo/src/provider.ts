@@ -62,7 +62,7 @@ const BACKEND_NAMES: Record<DuckDuckGoTextBackend, string> = { html: 'HTML endpo
 function checkTextBackends(value: readonly DuckDuckGoTextBackend[] | undefined): DuckDuckGoTextBackend[] {
   if (value === undefined) return [...DEFAULT_TEXT_BACKENDS];
   const backends = [...new Set(value)];
-  const unknown = backends.filter((b) => !(b in BACKEND_NAMES));
+  const unknown = backends.filter((b) => !Object.hasOwn(BACKEND_NAMES, b));
   if (backends.length === 0 || unknown.length > 0) {
     throw new TypeError(
       `textBackends must list "html" and/or "djs"${unknown.length > 0 ? `, not ${unknown.map((b) => `"${b}"`).join(', ')}` : ''}`,

@@ -117,6 +117,8 @@ describe('text backends', () => {
     expect(() => createDuckDuckGoProvider({ textBackends: [] })).toThrow(/textBackends/);
     // @ts-expect-error: not a backend
     expect(() => createDuckDuckGoProvider({ textBackends: ['lite'] })).toThrow(/"lite"/);
+    // @ts-expect-error: not a backend either, though it is a property of every object
+    expect(() => createDuckDuckGoProvider({ textBackends: ['toString'] })).toThrow(/"toString"/);
     expect(() => createDuckDuckGoProvider({ htmlBaseURL: 'not a url' })).toThrow(/htmlBaseURL/);
   });
 });
