@@ -1,0 +1,57 @@
+import { useMswServer } from '@agent-search/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockedEverywhere, htmlEndpoint, htmlPage, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
+import { hasRedisServer, startRedisServer } from './redis-server.ts';
+import { runCli } from './run-cli.ts';
+
+const server = useMswServer();
+
+// Each run of the command is a new process in real life: only Redis carries answers from one to the next.
+describe.skipIf(!hasRedisServer)('with REDIS_URL', () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
+
+  it('answers a repeated search from the cache, without a request', async () => {
+    const env = { REDIS_URL: redis.url };
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const first = await runCli(['cached', 'query'], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/3 results from DuckDuckGo in \d+ ms\n$/);
+
+    // No handlers now: a request to DuckDuckGo would fail the test.
+    server.resetHandlers();
+    const second = await runCli(['cached', 'query'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/3 results from DuckDuckGo in \d+ ms \(from cache, \d+ s old\)\n$/);
+    expect(second.stdout.split('\n')[0]).toBe(first.stdout.split('\n')[0]);
+
+    const json = await runCli(['cached', 'query', '--json'], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ cached: true, provider: 'duckduckgo' });
+  });
+
+  it('--no-cache asks the providers even when a cached answer exists', async () => {
+    const env = { REDIS_URL: redis.url };
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    expect((await runCli(['bypass'], env)).code).toBe(0);
+    server.use(...blockedEverywhere());
+    const run = await runCli(['bypass', '--no-cache'], env);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('search failed (blocked)');
+  });
+
+  it('serves an expired answer, marked stale, when every provider fails', async () => {
+    // A 1 ms TTL: the answer is past its freshness at once but kept for the stale window.
+    const env = { REDIS_URL: redis.url, SEARCH_CACHE_TTL: '0.001' };
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    expect((await runCli(['stale', 'query'], env)).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.use(...blockedEverywhere());
+    const run = await runCli(['stale', 'query'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('1. Node.js — Run JavaScript Everywhere');
+    expect(run.stdout).toMatch(/\(stale cache: every provider failed\)\n$/);
+  });
+});
