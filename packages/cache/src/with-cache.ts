@@ -1,7 +1,6 @@
 import {
   isSearchError,
   type Logger,
-  normalizeRequest,
   type SearchClient,
   type SearchError,
   type SearchOptions,
@@ -274,10 +273,11 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       return client.providers;
     },
     health: () => client.health(),
+    normalize: (input) => client.normalize(input),
     async search(input, searchOptions: SearchOptions = {}) {
       const started = now();
       const { signal, userId } = searchOptions;
-      const request = normalizeRequest(input);
+      const request = client.normalize(input);
       signal?.throwIfAborted();
       const key = cacheKey(request);
       const entry = await read(key);

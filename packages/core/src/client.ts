@@ -40,6 +40,8 @@ export interface SearchOptions {
 
 export interface SearchClient {
   search(input: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
+  /** Validates a request with this client's defaults (wrappers such as the cache key on the result). */
+  normalize(input: unknown): SearchRequest;
   /** The providers in priority order. */
   readonly providers: readonly SearchProvider[];
   /** Cool-down state of every provider. */
@@ -348,6 +350,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   return {
     providers,
     health: () => providers.map((p) => health.snapshot(p.id)),
+    normalize: (input) => normalizeRequest(input, { maxResults: options.defaultMaxResults }),
     async search(input, searchOptions = {}) {
       const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
       return tracer.startActiveSpan(

@@ -103,3 +103,11 @@ describe('loadSearchConfig', () => {
     await expect(config.client.search({ query: 'q' })).rejects.toMatchObject({ code: 'no_provider' });
   });
 });
+
+describe('client.normalize', () => {
+  it('applies WEB_SEARCH_MAX_RESULTS to requests that do not say', () => {
+    const { client } = loadSearchConfig({ WEB_SEARCH_MAX_RESULTS: '3' }, { definitions });
+    expect(client.normalize({ query: 'q' }).maxResults).toBe(3);
+    expect(client.normalize({ query: 'q', maxResults: 7 }).maxResults).toBe(7);
+  });
+});
