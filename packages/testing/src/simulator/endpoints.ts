@@ -65,7 +65,12 @@ export function routeOf(method: string, url: URL): SimulatedEndpoint | undefined
 }
 
 /** The query a request carries, wherever its API puts it. */
-export function queryOf(endpoint: SimulatedEndpoint, url: URL, body: string, json?: Record<string, unknown>): string {
+export function queryOf(
+  endpoint: SimulatedEndpoint,
+  url: URL,
+  body: string,
+  json?: Record<string, unknown>,
+): string {
   if (endpoint === 'duckduckgo.html') return new URLSearchParams(body).get('q') ?? '';
   if (endpoint === 'tavily.search' || endpoint === 'exa.search') {
     return typeof json?.query === 'string' ? json.query : '';
@@ -83,7 +88,11 @@ export function healthyResponse(request: SimulatedRequest): SimulatedResponse {
   const { query } = request;
   switch (request.endpoint) {
     case 'duckduckgo.html':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.html }, body: duckDuckGoHtmlPage(query) };
+      return {
+        status: 200,
+        headers: { 'content-type': CONTENT_TYPES.html },
+        body: duckDuckGoHtmlPage(query),
+      };
     case 'duckduckgo.vqd':
       return { status: 200, headers: { 'content-type': CONTENT_TYPES.html }, body: vqdPage(query) };
     case 'duckduckgo.d.js':

@@ -12,7 +12,14 @@ import { escapeHtml } from './payloads.ts';
  * - `malformed`: HTTP 200 with a body that is not what the endpoint sends (truncated JSON, markup without
  *   results, a vqd page without a token).
  */
-export const SIMULATOR_FAULTS = ['rate_limited', 'anomaly', 'server_error', 'hang', 'reset', 'malformed'] as const;
+export const SIMULATOR_FAULTS = [
+  'rate_limited',
+  'anomaly',
+  'server_error',
+  'hang',
+  'reset',
+  'malformed',
+] as const;
 export type SimulatorFault = (typeof SIMULATOR_FAULTS)[number];
 
 const html = (status: number, body: string): SimulatedResponse => ({
@@ -57,8 +64,16 @@ const TAVILY_ERRORS = {
 };
 
 const EXA_ERRORS = {
-  429: { requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f', error: 'Rate limit exceeded. Please slow down your requests.', tag: 'RATE_LIMIT_EXCEEDED' },
-  503: { requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f', error: 'Service temporarily unavailable', tag: 'INTERNAL_ERROR' },
+  429: {
+    requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
+    error: 'Rate limit exceeded. Please slow down your requests.',
+    tag: 'RATE_LIMIT_EXCEEDED',
+  },
+  503: {
+    requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
+    error: 'Service temporarily unavailable',
+    tag: 'INTERNAL_ERROR',
+  },
 };
 
 /**
@@ -71,7 +86,8 @@ export function faultResponse(
   query: string,
   healthy: string,
 ): SimulatedResponse {
-  const api = endpoint === 'tavily.search' ? TAVILY_ERRORS : endpoint === 'exa.search' ? EXA_ERRORS : undefined;
+  const api =
+    endpoint === 'tavily.search' ? TAVILY_ERRORS : endpoint === 'exa.search' ? EXA_ERRORS : undefined;
   switch (fault) {
     case 'rate_limited':
       return api ? json(429, api[429]) : html(429, STATUS_PAGE(429, 'Too Many Requests'));
@@ -116,7 +132,9 @@ export function faultResponse(
           // Cut mid-body, as a proxy that dropped the connection after a 200 would leave it.
           return {
             status: 200,
-            headers: { 'content-type': endpoint === 'duckduckgo.d.js' ? CONTENT_TYPES.js : CONTENT_TYPES.json },
+            headers: {
+              'content-type': endpoint === 'duckduckgo.d.js' ? CONTENT_TYPES.js : CONTENT_TYPES.json,
+            },
             body: healthy.slice(0, Math.floor(healthy.length / 2)),
           };
       }

@@ -1,4 +1,11 @@
-export { NEWS_ENTRIES, type NewsEntry, VIDEO_ENTRIES, type VideoEntry, WEB_ENTRIES, type WebEntry } from './corpus.ts';
+export {
+  NEWS_ENTRIES,
+  type NewsEntry,
+  VIDEO_ENTRIES,
+  type VideoEntry,
+  WEB_ENTRIES,
+  type WebEntry,
+} from './corpus.ts';
 export { SimulatorAgent } from './duckduckgo-agent.ts';
 export {
   endpointsOf,
@@ -11,7 +18,13 @@ export {
   type SimulatedResponse,
 } from './endpoints.ts';
 export { SIMULATOR_FAULTS, type SimulatorFault } from './faults.ts';
-export { type LatencyDistribution, MAX_LATENCY_MS, type Random, sampleLatency, seededRandom } from './latency.ts';
+export {
+  type LatencyDistribution,
+  MAX_LATENCY_MS,
+  type Random,
+  sampleLatency,
+  seededRandom,
+} from './latency.ts';
 export {
   type EndpointBehaviour,
   type EndpointStats,

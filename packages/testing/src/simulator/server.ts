@@ -127,13 +127,16 @@ function delay(ms: number, response: ServerResponse): Promise<boolean> {
  * and Exa's search APIs, with per-endpoint latency distributions and faults that can be changed while it
  * runs, and counters of every upstream call. Point providers at it with `urls` and `agent`.
  */
-export async function startProviderSimulator(options: ProviderSimulatorOptions = {}): Promise<ProviderSimulator> {
+export async function startProviderSimulator(
+  options: ProviderSimulatorOptions = {},
+): Promise<ProviderSimulator> {
   const baseLatency: LatencyDistribution = options.latency ?? { kind: 'fixed', ms: 0 };
   const random = seededRandom(options.seed ?? 1);
   const behaviours = new Map<SimulatedEndpoint, EndpointBehaviour>();
   const stats = new Map<SimulatedEndpoint, EndpointStats>();
   const resetBehaviours = () => {
-    for (const endpoint of SIMULATED_ENDPOINTS) behaviours.set(endpoint, { latency: baseLatency, faults: {} });
+    for (const endpoint of SIMULATED_ENDPOINTS)
+      behaviours.set(endpoint, { latency: baseLatency, faults: {} });
   };
   const resetStats = () => {
     for (const endpoint of SIMULATED_ENDPOINTS) stats.set(endpoint, emptyStats());
@@ -147,7 +150,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     const body = await readBody(request);
     const endpoint = routeOf(method, url);
     if (!endpoint) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end(`no simulated endpoint for ${method} ${url.pathname}`);
+      response
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`no simulated endpoint for ${method} ${url.pathname}`);
       return;
     }
     const json = endpoint === 'tavily.search' || endpoint === 'exa.search' ? parseJson(body) : undefined;
@@ -199,7 +204,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     configure(target, behaviour) {
       const endpoints = endpointsOf(target);
       if (endpoints.length === 0) throw new TypeError(`Unknown simulator target "${target}"`);
-      for (const endpoint of endpoints) behaviours.set(endpoint, { ...behaviours.get(endpoint)!, ...behaviour });
+      for (const endpoint of endpoints)
+        behaviours.set(endpoint, { ...behaviours.get(endpoint)!, ...behaviour });
     },
     reset() {
       resetBehaviours();
