@@ -1,3 +1,4 @@
+import { createCacheFromEnv } from '@agent-search/cache';
 import {
   type Env,
   type Logger,
@@ -31,9 +32,10 @@ export function webSearchEnabled(env: Env): boolean {
 }
 
 /**
- * Builds the search client from the environment (SEARCH_PROVIDER_PRIORITY, provider API keys,
- * WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...). A malformed variable turns search off with the reason
- * logged: a voice assistant that cannot search is still useful.
+ * Builds the search client from the environment: providers, limits and timeouts (SEARCH_PROVIDER_PRIORITY,
+ * provider API keys, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...), wrapped in the cache and rate limits
+ * (SEARCH_CACHE_TTL, SEARCH_RATE_LIMIT, REDIS_URL...). A malformed variable turns search off with the
+ * reason: a voice assistant that cannot search is still useful.
  */
 export async function buildSearchClient(env: Env, logger?: Logger): Promise<SearchSetup> {
   if (!webSearchEnabled(env)) {
@@ -44,7 +46,6 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
       definitions: PROVIDER_DEFINITIONS,
       ...(logger ? { logger } : {}),
     });
-    // TODO(cache): wrap with @agent-search/cache (withCache(config.client, createCacheFromEnv(env))) once it lands.
     if (!config.enabled) {
       return {
         enabled: false,
@@ -52,7 +53,8 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         providers: config.providers,
       };
     }
-    return { client: config.client, enabled: true, providers: config.providers };
+    const cache = createCacheFromEnv(env, logger ? { logger } : {});
+    return { client: cache.wrap(config.client), enabled: true, providers: config.providers };
   } catch (error) {
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
     return { enabled: false, reason, providers: [] };

@@ -1,7 +1,6 @@
 import type { SearchClient } from '@agent-search/core';
 import { hang, useMswServer } from '@agent-search/testing';
 import {
-  type InferenceExecutor,
   JobContext,
   type JobProcess,
   llm,
@@ -342,7 +341,7 @@ describe('loading status', () => {
       room as unknown as Room,
       () => {},
       () => {},
-      {} as unknown as InferenceExecutor,
+      {} as unknown as ConstructorParameters<typeof JobContext>[5],
     );
     const client = duckDuckGoClient();
     const userIds: (string | undefined)[] = [];

@@ -1,0 +1,154 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Env } from '@agent-search/core';
+import { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '@agent-search/livekit-tool';
+import { useMswServer } from '@agent-search/testing';
+import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAssistant } from '../src/assistant.ts';
+import { DEFAULT_MODELS, readModelConfig } from '../src/config.ts';
+import { loadPrompt } from '../src/prompt.ts';
+import { buildSearchClient } from '../src/search.ts';
+
+initializeLogger({ pretty: false, level: 'silent' });
+
+const server = useMswServer();
+
+/** The HTML endpoint's results page with `n` results, as DuckDuckGo serves it (trimmed to what matters). */
+function htmlPage(query: string, n: number): string {
+  const blocks = Array.from({ length: n }, (_, i) => {
+    const url = `https://example${i + 1}.org/weather/${i + 1}`;
+    const href = `//duckduckgo.com/l/?uddg=${encodeURIComponent(url)}&amp;rut=c0ffee${i}`;
+    return `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">
+<h2 class="result__title"><a rel="nofollow" class="result__a" href="${href}">Weather report ${i + 1}</a></h2>
+<div class="result__extras"><div class="result__extras__url"><a class="result__url" href="${href}">example${i + 1}.org/weather/${i + 1}</a></div></div>
+<a class="result__snippet" href="${href}">Forecast ${i + 1} for <b>${query}</b> today.</a><div class="clear"></div></div></div>`;
+  });
+  return `<!DOCTYPE html><html><head><title>${query} at DuckDuckGo</title></head><body><div id="links" class="results">${blocks.join('\n')}</div></body></html>`;
+}
+
+/** Replays the HTML endpoint with 10 results; returns the queries it received. */
+function replayHtmlEndpoint(): string[] {
+  const queries: string[] = [];
+  server.use(
+    http.post('https://html.duckduckgo.com/html/', async ({ request }) => {
+      const query = new URLSearchParams(await request.text()).get('q') ?? '';
+      queries.push(query);
+      return HttpResponse.html(htmlPage(query, 10));
+    }),
+  );
+  return queries;
+}
+
+/** One user turn against the app's assistant: the fake LLM answers by calling search_internet. */
+async function askAssistant(env: Env, args: Record<string, unknown>) {
+  const search = await buildSearchClient(env);
+  const agent = createAssistant({ prompt: await loadPrompt(), search });
+  const userInput = 'what is the weather in Lisbon?';
+  const llm = new voice.testing.FakeLLM([
+    { input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args }] },
+  ]);
+  const session = new voice.AgentSession({ llm, vad: null, turnHandling: { turnDetection: null } });
+  await session.start({ agent });
+  try {
+    const run = await session.run({ userInput }).wait();
+    const [output] = run.events.filter(voice.testing.isFunctionCallOutputEvent);
+    return { search, agent, output: output?.item };
+  } finally {
+    await session.close();
+  }
+}
+
+describe('the assistant with web search', () => {
+  it('registers search_internet, includes its rules and searches DuckDuckGo by default', async () => {
+    const queries = replayHtmlEndpoint();
+    const { search, agent, output } = await askAssistant(
+      {},
+      { query: 'weather Lisbon', loading_message: 'Checking the sky...' },
+    );
+
+    expect(search.enabled).toBe(true);
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo']);
+    expect(Object.keys(agent.toolCtx.functionTools)).toEqual([SEARCH_TOOL_NAME]);
+    expect(agent.instructions).toContain('You are Scout');
+    expect(agent.instructions).toContain(SEARCH_TOOL_RULES);
+    expect(agent.instructions).not.toContain(SEARCH_UNAVAILABLE_RULES);
+
+    expect(queries).toEqual(['weather Lisbon']);
+    expect(output?.isError).toBe(false);
+    const parsed = JSON.parse(output?.output ?? '{}');
+    expect(parsed.results).toHaveLength(5);
+    expect(parsed.results[0]).toEqual({
+      title: 'Weather report 1',
+      href: 'https://example1.org/weather/1',
+      body: 'Forecast 1 for weather Lisbon today.',
+    });
+  });
+
+  it('WEB_SEARCH_MAX_RESULTS sets how many results a search returns by default', async () => {
+    replayHtmlEndpoint();
+    const { output } = await askAssistant({ WEB_SEARCH_MAX_RESULTS: '3' }, { query: 'weather Lisbon' });
+    expect(JSON.parse(output?.output ?? '{}').results).toHaveLength(3);
+  });
+});
+
+describe('the assistant without web search', () => {
+  it.each([
+    { env: { ENABLE_WEB_SEARCH: '0' }, reason: /ENABLE_WEB_SEARCH/ },
+    { env: { ENABLE_WEB_SEARCH: 'false' }, reason: /ENABLE_WEB_SEARCH/ },
+    { env: { SEARCH_PROVIDER_PRIORITY: 'tavily,exa' }, reason: /TAVILY_API_KEY/ },
+    { env: { WEB_SEARCH_MAX_RESULTS: 'lots' }, reason: /WEB_SEARCH_MAX_RESULTS/ },
+  ])('$env: no tool, and the instructions say search is unavailable', async ({ env, reason }) => {
+    const { search, agent, output } = await askAssistant(env, { query: 'weather Lisbon' });
+
+    expect(search.enabled).toBe(false);
+    expect(search.client).toBeUndefined();
+    expect(search.reason).toMatch(reason);
+    expect(agent.toolCtx.functionTools).toEqual({});
+    expect(agent.instructions).toContain(SEARCH_UNAVAILABLE_RULES);
+    expect(agent.instructions).not.toContain(SEARCH_TOOL_RULES);
+    // A model that calls the tool anyway gets the framework's "unknown function", and nothing is searched
+    // (msw fails the test on any request).
+    expect(output?.isError).toBe(true);
+    expect(output?.output).toMatch(/Unknown function: search_internet/);
+  });
+});
+
+describe('the agent entry point', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('is an agent definition whose prewarm builds the search client once per process', async () => {
+    vi.stubEnv('ENABLE_WEB_SEARCH', 'off');
+    // Importing it must not start the CLI: that only happens when it is run as a script.
+    const { default: definition } = await import('../src/main.ts');
+    expect(isAgent(definition)).toBe(true);
+    const proc = { userData: {} } as unknown as JobProcess<Record<string, unknown>>;
+    await definition.prewarm?.(proc as never);
+    expect(proc.userData.search).toMatchObject({ enabled: false });
+    expect(proc.userData.prompt).toMatchObject({ name: 'Scout', tools: [SEARCH_TOOL_NAME] });
+  });
+
+  it('uses LiveKit Inference models unless STT_MODEL, LLM_MODEL or TTS_MODEL say otherwise', () => {
+    expect(readModelConfig({})).toEqual(DEFAULT_MODELS);
+    expect(DEFAULT_MODELS).toEqual({
+      stt: 'deepgram/nova-3',
+      llm: 'openai/gpt-4.1-mini',
+      tts: 'cartesia/sonic-2',
+    });
+    expect(readModelConfig({ LLM_MODEL: 'openai/gpt-4.1', TTS_MODEL: ' ' })).toEqual({
+      ...DEFAULT_MODELS,
+      llm: 'openai/gpt-4.1',
+    });
+  });
+
+  it('rejects a malformed prompt file with a message naming the problem', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agent-prompt-'));
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ name: 'X', persona: [], greeting: 'hi' }));
+    await expect(loadPrompt(file)).rejects.toThrow(/Invalid prompt file .*persona/s);
+  });
+});
