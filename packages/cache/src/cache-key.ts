@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { normalizeQuery, type SearchRequest } from '@agent-search/core';
+import { normalizeQuery, type SearchRequest, type TtlClass, ttlClassOf } from '@agent-search/core';
 
 /** TTL classes (seed 004): news is short-lived, regulations change slowly, cases in between. */
-export type CacheKind = 'news' | 'regulation' | 'case' | 'default';
+export type CacheKind = TtlClass;
 
+/** The TTL class of a request, as its search profile defines it (core's `ttlClassOf`). */
 export function cacheKind(request: SearchRequest): CacheKind {
-  const profile = request.profile?.toLowerCase();
-  if (profile === 'regulation' || profile === 'case') return profile;
-  return request.mode === 'news' ? 'news' : 'default';
+  return ttlClassOf({ mode: request.mode, profile: request.profile?.toLowerCase() });
 }
 
 /**

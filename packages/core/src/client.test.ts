@@ -333,3 +333,39 @@ describe('createSearchClient', () => {
     expect(() => createSearchClient({ providers: [provider('a'), provider('a')] })).toThrow(/listed twice/);
   });
 });
+
+describe('profiles', () => {
+  it("applies a profile's site filters the way each provider can take them", async () => {
+    const bodies: { provider: string; body: { query: string; includeDomains: string[] } }[] = [];
+    server.use(
+      http.post(url('a'), async ({ request }) => {
+        bodies.push({ provider: 'a', body: (await request.json()) as never });
+        return new HttpResponse(null, { status: 503 });
+      }),
+      http.post(url('b'), async ({ request }) => {
+        bodies.push({ provider: 'b', body: (await request.json()) as never });
+        return HttpResponse.json({
+          results: [{ title: 'Statute', url: 'https://flk.npc.gov.cn/detail?id=1' }],
+        });
+      }),
+    );
+    const client = createSearchClient({
+      providers: [provider('a', { domainFilter: 'none' }), provider('b')],
+    });
+    const response = await client.search({ query: '民法典 第一百零八条', profile: 'regulation' });
+    expect(response.provider).toBe('b');
+    expect(bodies[0]?.body.includeDomains).toEqual([]);
+    expect(bodies[1]?.body.includeDomains).toContain('flk.npc.gov.cn');
+    expect(response.results.map((r) => r.url)).toEqual(['https://flk.npc.gov.cn/detail?id=1']);
+  });
+
+  it('rejects an unknown profile with invalid_request before any provider is asked', async () => {
+    const calls = upstream('a', ok('a'));
+    const client = createSearchClient({ providers: [provider('a')] });
+    await expect(client.search({ query: 'q', profile: 'nope' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/regulation/),
+    });
+    expect(calls.count).toBe(0);
+  });
+});

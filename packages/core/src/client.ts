@@ -2,6 +2,13 @@ import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { isAbortError, isSearchError, SearchError, type SearchErrorCode } from './errors.ts';
 import { type CooldownOptions, type ProviderHealth, ProviderHealthTracker } from './health.ts';
 import { type Logger, silentLogger } from './logger.ts';
+import {
+  applyProfile,
+  BUILT_IN_PROFILES,
+  type ProfileSet,
+  resolveProfile,
+  type SearchProfile,
+} from './profiles.ts';
 import { type SearchProvider, unsupportedReason } from './provider.ts';
 import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
 import type { SearchAttempt, SearchResponse } from './response.ts';
@@ -25,6 +32,8 @@ export interface SearchClientOptions {
   hedge?: HedgeOptions;
   /** Results per search when the request does not say (1..10). Default 5. */
   defaultMaxResults?: number;
+  /** Search profiles a request may name (`profile: 'regulation'`). Default: the built-in ones. */
+  profiles?: ProfileSet;
   cooldown?: CooldownOptions;
   logger?: Logger;
   /** Clock, for tests. */
@@ -128,6 +137,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   const attemptTimeoutMs = Math.min(options.attemptTimeoutMs ?? 4_000, timeoutMs);
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
+  const profiles = options.profiles ?? BUILT_IN_PROFILES;
   const health = new ProviderHealthTracker(options.cooldown, now);
   const hedgeCount = new Map<string, number>();
   let requestCount = 0;
@@ -139,6 +149,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
 
   async function run(
     request: SearchRequest,
+    profile: SearchProfile | undefined,
     signal: AbortSignal | undefined,
     span: Span,
   ): Promise<SearchResponse> {
@@ -148,10 +159,16 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     const errors: SearchError[] = [];
     const queue: SearchProvider[] = [];
     const cooling: SearchProvider[] = [];
+    // What each provider is asked: the request with the profile applied the way that provider can take it.
+    const asked = new Map<string, SearchRequest>();
     for (const provider of providers) {
-      const reason = unsupportedReason(provider, request);
+      const forProvider = profile ? applyProfile(request, profile, provider.capabilities) : request;
+      const reason = unsupportedReason(provider, forProvider);
       if (reason) attempts.push({ provider: provider.id, outcome: 'skipped', reason, ms: 0 });
-      else queue.push(provider);
+      else {
+        queue.push(provider);
+        asked.set(provider.id, forProvider);
+      }
     }
     if (queue.length === 0) throw aggregateError(request, attempts, errors);
 
@@ -206,6 +223,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       };
 
       const launch = (provider: SearchProvider, asHedge: boolean) => {
+        const sent = asked.get(provider.id) ?? request;
         const controller = new AbortController();
         const attemptStart = now();
         const remaining = timeoutMs - (attemptStart - started);
@@ -221,13 +239,13 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
         const attemptSpan = tracer.startSpan('agent-search.attempt', {
           attributes: {
             'search.provider': provider.id,
-            'search.mode': request.mode,
+            'search.mode': sent.mode,
             'search.hedge': asHedge,
           },
         });
 
         provider
-          .search(request, { signal: controller.signal })
+          .search(sent, { signal: controller.signal })
           .then(
             (answer) => {
               if (settled || !running.has(provider.id)) return;
@@ -235,8 +253,8 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
               const ms = now() - attemptStart;
               health.succeeded(provider.id);
               const results = filterByDomains(
-                request,
-                normalizeResults(answer?.results ?? [], provider.id, request.mode),
+                sent,
+                normalizeResults(answer?.results ?? [], provider.id, sent.mode),
               );
               attempts.push({ provider: provider.id, outcome: 'success', ms });
               attemptSpan.setAttributes({ 'search.outcome': 'success', 'search.results': results.length });
@@ -244,7 +262,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
               finish({
                 response: {
                   query: request.query,
-                  mode: request.mode,
+                  mode: sent.mode,
                   results: limited,
                   provider: provider.id,
                   cached: false,
@@ -353,10 +371,11 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     normalize: (input) => normalizeRequest(input, { maxResults: options.defaultMaxResults }),
     async search(input, searchOptions = {}) {
       const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
+      const profile = request.profile ? resolveProfile(request.profile, profiles) : undefined;
       return tracer.startActiveSpan(
         'agent-search.search',
-        { attributes: { 'search.mode': request.mode } },
-        (span) => run(request, searchOptions.signal, span).finally(() => span.end()),
+        { attributes: { 'search.mode': request.mode, 'search.profile': request.profile ?? '' } },
+        (span) => run(request, profile, searchOptions.signal, span).finally(() => span.end()),
       );
     },
   };

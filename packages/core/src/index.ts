@@ -32,6 +32,21 @@ export {
 export { codeForHttpStatus, ERROR_PHRASES, parseRetryAfter } from './http.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
+  applyProfile,
+  BUILT_IN_PROFILES,
+  defineProfile,
+  defineProfiles,
+  type ProfileDefinition,
+  type ProfileSet,
+  profileDefinitionSchema,
+  profilesFromEnv,
+  resolveProfile,
+  type SearchProfile,
+  TTL_CLASSES,
+  type TtlClass,
+  ttlClassOf,
+} from './profiles.ts';
+export {
   type Env,
   type ProviderCapabilities,
   type ProviderDefinition,
@@ -63,3 +78,4 @@ export {
 export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
 export { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate, truncate } from './text.ts';
+export * from './views/index.ts';
