@@ -1,4 +1,4 @@
-import { type Env, redactSecrets, SearchConfigError } from '@agent-search/core';
+import { type Env, SearchConfigError } from '@agent-search/core';
 import { pino } from 'pino';
 
 export interface LogStream {
@@ -31,9 +31,9 @@ function readableLine(line: string): string {
 
 /**
  * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, default
- * "warn"; JSON lines, or short readable lines when stderr is a terminal. `secrets` never reach a line.
+ * "warn"; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
  */
-export function createCliLogger(env: Env, stream: LogStream, secrets: readonly string[]) {
+export function createCliLogger(env: Env, stream: LogStream) {
   const level = env.LOG_LEVEL?.trim().toLowerCase() || 'warn';
   if (!LEVELS.includes(level)) {
     throw new SearchConfigError(
@@ -44,8 +44,7 @@ export function createCliLogger(env: Env, stream: LogStream, secrets: readonly s
   const readable = stream.isTTY === true;
   const destination = {
     write(line: string) {
-      const safe = redactSecrets(line, secrets);
-      stream.write(readable ? readableLine(safe) : safe);
+      stream.write(readable ? readableLine(line) : line);
     },
   };
   return pino({ level, base: { name: 'agent-search' } }, destination);

@@ -53,10 +53,22 @@ export function version(): string {
   return pkg.version;
 }
 
-/** Values that must never be printed: every provider's API key, and REDIS_URL (it may hold a password). */
+/**
+ * Values that must never be printed: every provider's API key, and REDIS_URL (it may hold a password).
+ * Values too short to be real keys are left out, so a placeholder like "test" does not blank out results.
+ */
 function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
   const names = [...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])), 'REDIS_URL'];
-  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 4);
+  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
+}
+
+/** `stream` with every secret replaced on the way out: the one place output is redacted. */
+function redacting(stream: CliStream, secrets: readonly string[]): CliStream {
+  return {
+    write: (chunk: string) => stream.write(redactSecrets(chunk, secrets)),
+    ...(stream.isTTY === undefined ? {} : { isTTY: stream.isTTY }),
+    ...(stream.columns === undefined ? {} : { columns: stream.columns }),
+  };
 }
 
 class Session {
@@ -103,15 +115,10 @@ function openSession(
   return new Session(config, cache);
 }
 
-async function runSearch(
-  command: SearchCommand,
-  session: Session,
-  context: RunContext,
-  secrets: readonly string[],
-): Promise<number> {
+async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {
   const { stdout, stderr, env } = context;
   const { config, client } = session;
-  const say = (text: string) => stderr.write(redactSecrets(text, secrets));
+  const say = (text: string) => stderr.write(text);
   if (!config.enabled) {
     say(`${PROGRAM}: search failed (no_provider)\n${config.reason ?? 'No search provider is usable.'}\n`);
     return EXIT_CODES.searchFailed;
@@ -181,11 +188,12 @@ function runProviders(json: boolean, session: Session, context: RunContext): num
  * prints a stack trace or an API key.
  */
 export async function main(argv: string[], context: CliContext): Promise<number> {
-  const { stdout, stderr } = context;
   const definitions = context.definitions ?? PROVIDER_DEFINITIONS;
-  const full: RunContext = { ...context, definitions, now: context.now ?? Date.now };
   const secrets = secretsOf(context.env, definitions);
-  const say = (text: string) => stderr.write(redactSecrets(text, secrets));
+  const stdout = redacting(context.stdout, secrets);
+  const stderr = redacting(context.stderr, secrets);
+  const full: RunContext = { ...context, stdout, stderr, definitions, now: context.now ?? Date.now };
+  const say = (text: string) => stderr.write(text);
 
   let command: Command;
   try {
@@ -210,11 +218,11 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       command.kind === 'search' && command.timeoutMs !== undefined
         ? { ...context.env, SEARCH_TIMEOUT_MS: String(command.timeoutMs) }
         : context.env;
-    const logger = createCliLogger(env, stderr, secrets);
+    const logger = createCliLogger(env, stderr);
     session = openSession(env, definitions, logger, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? runProviders(command.json, session, full)
-      : await runSearch(command, session, full, secrets);
+      : await runSearch(command, session, full);
   } catch (error) {
     if (error instanceof SearchConfigError) {
       say(`${PROGRAM}: configuration error: ${error.message}\n`);

@@ -74,6 +74,18 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.stderr).toMatch(/did not finish within 300 ms; try again, or allow more time with --timeout/);
   });
 
+  it('Ctrl-C while searching: "search cancelled", exit 130', async () => {
+    server.use(
+      http.post(DDG.html, ({ request }) => hang(request)),
+      http.get(DDG.vqd, ({ request }) => hang(request)),
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const run = await runCli(['node'], {}, { signal: controller.signal });
+    expect(run.code).toBe(130);
+    expect(run.stderr).toBe('agent-search: search cancelled\n');
+  });
+
   it('DuckDuckGo answering garbage: provider_error', async () => {
     server.use(
       htmlEndpoint('<html><body><p>Something else entirely</p></body></html>'),

@@ -20,7 +20,7 @@ function capture(isTTY = false) {
 export async function runCli(
   argv: string[],
   env: Env = {},
-  options: { tty?: boolean; now?: number } = {},
+  options: { tty?: boolean; now?: number; signal?: AbortSignal } = {},
 ): Promise<CliRun> {
   const stdout = capture(options.tty);
   const stderr = capture(options.tty);
@@ -29,6 +29,7 @@ export async function runCli(
     stdout,
     stderr,
     ...(options.now === undefined ? {} : { now: () => options.now! }),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return { code, stdout: stdout.chunks.join(''), stderr: stderr.chunks.join('') };
 }
