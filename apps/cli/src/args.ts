@@ -39,6 +39,7 @@ const OPTIONS = {
   site: { type: 'string', multiple: true },
   'exclude-site': { type: 'string', multiple: true },
   region: { type: 'string' },
+  profile: { type: 'string', short: 'p' },
   json: { type: 'boolean' },
   format: { type: 'string' },
   timeout: { type: 'string' },
@@ -50,6 +51,7 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 const SEARCH_ONLY = [
+  'profile',
   'mode',
   'max',
   'time',
@@ -107,6 +109,8 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
     }
     request.region = region;
   }
+  // Profile names are checked by the client against the configured profiles (exit 2 when unknown).
+  if (values.profile !== undefined) request.profile = values.profile.trim().toLowerCase();
   if (values.site) request.includeDomains = values.site;
   if (values['exclude-site']) request.excludeDomains = values['exclude-site'];
 

@@ -6,6 +6,7 @@ import {
   isSearchError,
   loadSearchConfig,
   type ProviderDefinition,
+  profilesFromEnv,
   redactSecrets,
   type SearchClient,
   type SearchConfig,
@@ -101,7 +102,17 @@ function openSession(
   logger: CacheFromEnvOptions['logger'],
   withCache: boolean,
 ): Session {
-  const config = loadSearchConfig(env, { definitions, ...(logger ? { logger } : {}) });
+  let profiles: ReturnType<typeof profilesFromEnv>;
+  try {
+    profiles = profilesFromEnv(env);
+  } catch (error) {
+    // A TypeError whose message starts with the variable's name.
+    throw new SearchConfigError(
+      'SEARCH_PROFILES',
+      error instanceof Error ? error.message.replace(/^SEARCH_PROFILES:? ?/, '') : String(error),
+    );
+  }
+  const config = loadSearchConfig(env, { definitions, profiles, ...(logger ? { logger } : {}) });
   let cache: SearchCache | undefined;
   if (withCache) {
     try {

@@ -12,6 +12,7 @@ Search options:
       --site DOMAIN               only results from DOMAIN (repeatable)
       --exclude-site DOMAIN       no results from DOMAIN (repeatable)
       --region xx-yy              region and language, e.g. us-en, de-de
+  -p, --profile NAME              a search profile: general, news, regulation, case, or SEARCH_PROFILES
       --json                      print the full response as JSON on stdout
       --format NAME               output format: ${formats.join(', ')}
       --timeout MS                deadline for the whole search (default 8000, or SEARCH_TIMEOUT_MS)

@@ -97,6 +97,59 @@ describe('--json', () => {
   });
 });
 
+describe('--format with core views', () => {
+  it('model: numbered results for a language model', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node', '--format', 'model', '--max', '2'], {}, { now: NOW });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Results for "node" \(2026-01-01\):\n\[1\] Node\.js — Run JavaScript Everywhere \(nodejs\.org, 2025-03-04\)\n/,
+    );
+    expect(run.stdout).toContain('[2] Node.js - Wikipedia (en.wikipedia.org)\nNode.js is a cross-platform');
+    expect(run.stdout).not.toContain('[3]');
+    expect(run.stdout.endsWith('\n')).toBe(true);
+  });
+
+  it('sources: the numbered URLs as JSON', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node', '--format', 'sources']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        id: 1,
+        title: 'Node.js — Run JavaScript Everywhere',
+        url: 'https://nodejs.org/en',
+        site: 'nodejs.org',
+      },
+      {
+        id: 2,
+        title: 'Node.js - Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/Node.js',
+        site: 'en.wikipedia.org',
+      },
+      { id: 3, title: 'Download Node.js', url: 'https://nodejs.org/en/download', site: 'nodejs.org' },
+    ]);
+  });
+
+  it('xml: an XML document with every result', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['node', '--format', 'xml']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('https://en.wikipedia.org/wiki/Node.js');
+    expect(run.stdout.trimStart().startsWith('<')).toBe(true);
+  });
+});
+
+describe('--profile', () => {
+  it('news: searches news even without --mode', async () => {
+    server.use(vqdPage(), newsEndpoint(newsJson(NEWS_ITEMS)));
+    const run = await runCli(['node', '--profile', 'news', '--json']);
+    expect(run.code).toBe(0);
+    const response = parseJson(run.stdout);
+    expect(response.results[0]!.url).toBe(NEWS_ITEMS[0]!.url);
+  });
+});
+
 describe('human output', () => {
   it('numbers the results with title, site, date, URL and snippet, and ends with a footer', async () => {
     server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));

@@ -17,7 +17,11 @@ describe('usage errors exit 2 with a message on stderr', () => {
     [['q', '--max', '11'], /--max must be between 1 and 10/],
     [['q', '--timeout', '10'], /--timeout must be between 100 and 120000/],
     [['q', '--region', 'english'], /--region must look like us-en/],
-    [['q', '--format', 'yaml'], /--format must be one of text, json/],
+    [
+      ['q', '--format', 'yaml'],
+      /--format must be one of text, model, xml, agent-server, structured, sources, json/,
+    ],
+    [['providers', '--profile', 'news'], /--profile applies to searches/],
     [['q', '--json', '--format', 'text'], /--json and --format disagree/],
     [['q', '--mdoe', 'news'], /Unknown option '--mdoe'/],
     [['q', '--json=yes'], /--json/],
@@ -41,6 +45,12 @@ describe('usage errors exit 2 with a message on stderr', () => {
     expect(run.stderr).toMatch(/query is 600 characters long; the limit is 512/);
   });
 
+  it('rejects an unknown --profile with exit 2, listing the known ones', async () => {
+    const run = await runCli(['q', '--profile', 'Nope!']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Unknown search profile "nope!"; use one of: general, news, regulation, case/);
+  });
+
   it('rejects a --site that is not a domain name with exit 2', async () => {
     const run = await runCli(['q', '--site', 'not a domain']);
     expect(run.code).toBe(2);
@@ -57,6 +67,7 @@ describe('configuration errors exit 2 and name the variable', () => {
     ],
     [{ WEB_SEARCH_MAX_RESULTS: '50' }, /WEB_SEARCH_MAX_RESULTS: must be between 1 and 10/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: expected one of fatal, error, warn/],
+    [{ SEARCH_PROFILES: '{not json' }, /configuration error: SEARCH_PROFILES: is not valid JSON/],
     [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL must be a positive number/],
   ])('%j', async (env, message) => {
     const run = await runCli(['q'], env);
