@@ -78,6 +78,10 @@ function frameworkLogger(): Logger {
   }
 }
 
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 function clampLimit(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return MAX_RESULTS_LIMIT;
   return Math.min(MAX_RESULTS_LIMIT, Math.max(1, Math.trunc(value)));
@@ -103,19 +107,23 @@ export function createSearchInternetTool<UserData = unknown>(
       const query = args.query.trim();
       if (query === '') return errorOutput(EMPTY_QUERY_ERROR);
 
-      let limit = MAX_RESULTS_LIMIT;
-      let userId: string | undefined;
-      try {
-        limit = clampLimit(await resolvePerCall(options.maxResultsLimit, ctx));
-        userId =
-          options.userId === undefined ? participantIdentity(ctx) : await resolvePerCall(options.userId, ctx);
-      } catch (error) {
-        // A failing trust lookup falls back to the defaults rather than failing the search.
-        logger.warn(
-          { error: error instanceof Error ? error.message : String(error) },
-          'search_internet: could not resolve the caller; using defaults',
-        );
-      }
+      // A failing lookup (a trust score, an id) falls back to the defaults rather than failing the search.
+      const limit = clampLimit(
+        await resolvePerCall(options.maxResultsLimit, ctx).catch((error: unknown) => {
+          logger.warn({ error: describe(error) }, 'search_internet: maxResultsLimit failed; using 10');
+          return undefined;
+        }),
+      );
+      const userId =
+        options.userId === undefined
+          ? participantIdentity(ctx)
+          : await resolvePerCall(options.userId, ctx).catch((error: unknown) => {
+              logger.warn(
+                { error: describe(error) },
+                'search_internet: userId failed; searching without one',
+              );
+              return undefined;
+            });
 
       const request: SearchRequestInput = { query, mode: normalizeMode(args.mode) };
       // Unset max_results leaves the client's default (WEB_SEARCH_MAX_RESULTS); the output is cut to `limit`.
@@ -137,7 +145,9 @@ export function createSearchInternetTool<UserData = unknown>(
       } catch (error) {
         if (abortSignal.aborted) return errorOutput('search cancelled');
         logger.warn(
-          { code: isSearchError(error) ? error.code : 'unexpected', mode: request.mode },
+          isSearchError(error)
+            ? { code: error.code, provider: error.provider, message: error.message, mode: request.mode }
+            : { code: 'unexpected', error: describe(error), mode: request.mode },
           'search_internet failed',
         );
         return errorOutput(errorMessage(error));

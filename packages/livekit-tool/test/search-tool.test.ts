@@ -172,6 +172,17 @@ describe('search_internet through a voice.AgentSession', () => {
     },
   );
 
+  it('a query over the length limit: the validation message, no search', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'why '.repeat(200), loading_message: 'Searching...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(turn.output.results).toEqual([]);
+    expect(turn.output.error).toMatch(/characters long; the limit is 512/);
+    expect(upstream.requests()).toEqual([]);
+  });
+
   it('strict-mode arguments (every field present, unset ones null) search with the defaults', async () => {
     const upstream = replayDuckDuckGo(server);
     const turn = await runToolTurn(
@@ -382,6 +393,26 @@ describe('per caller', () => {
     expect(stranger.output.results).toHaveLength(3);
     expect(friend.output.results).toHaveLength(8);
     expect(strangerDefault.output.results).toHaveLength(3);
+  });
+
+  it('a failing maxResultsLimit is logged and the search runs with the usual bound', async () => {
+    replayDuckDuckGo(server, { count: 12 });
+    const logger = recordingLogger();
+    const turn = await runToolTurn(
+      { query: 'jazz', max_results: 8 },
+      {
+        client: duckDuckGoClient(),
+        publisher: false,
+        logger,
+        maxResultsLimit: () => {
+          throw new Error('trust service down');
+        },
+      },
+    );
+    expect(turn.output.results).toHaveLength(8);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', obj: { error: 'Error: trust service down' } }),
+    );
   });
 
   it('passes the userId option to the client', async () => {
