@@ -31,10 +31,11 @@ function readableLine(line: string): string {
 
 /**
  * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, default
- * "warn"; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
+ * "error"; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
  */
 export function createCliLogger(env: Env, stream: LogStream) {
-  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'warn';
+  // Failed attempts are already listed in the CLI's own failure message; logs are for LOG_LEVEL=warn and up.
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'error';
   if (!LEVELS.includes(level)) {
     throw new SearchConfigError(
       'LOG_LEVEL',

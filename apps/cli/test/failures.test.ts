@@ -123,7 +123,7 @@ describe('with a fallback provider configured', () => {
   it('blocked DuckDuckGo is answered by Tavily', async () => {
     const seen: { authorization?: string | null } = {};
     server.use(...blockedEverywhere(), tavilySearch(seen));
-    const run = await runCli(['node', 'lts', '--json'], { TAVILY_API_KEY: TAVILY_KEY });
+    const run = await runCli(['node', 'lts', '--json'], { TAVILY_API_KEY: TAVILY_KEY, LOG_LEVEL: 'warn' });
     expect(run.code).toBe(0);
     const response = JSON.parse(run.stdout);
     expect(response.provider).toBe('tavily');

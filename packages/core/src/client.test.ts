@@ -1,6 +1,8 @@
-import { createHttpTestProvider, hang, useMswServer } from '@agent-search/testing';
+// Imported by path, not as a dependency: testing depends on core, and a dev dependency back would be a cycle.
+
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createHttpTestProvider, hang, useMswServer } from '../../testing/src/index.ts';
 import { createSearchClient } from './client.ts';
 import type { Logger } from './logger.ts';
 

@@ -1,5 +1,7 @@
-import { createHttpTestProvider } from '@agent-search/testing';
+// Imported by path, not as a dependency: testing depends on core, and a dev dependency back would be a cycle.
+
 import { describe, expect, it } from 'vitest';
+import { createHttpTestProvider } from '../../testing/src/index.ts';
 import { loadSearchConfig, SearchConfigError } from './config.ts';
 import type { ProviderDefinition } from './provider.ts';
 
