@@ -1,0 +1,37 @@
+/** One target of a figure and whether this run met it. */
+export interface Check {
+  name: string;
+  value: string;
+  target: string;
+  /** null: not measured in this run (`value` says why). */
+  met: boolean | null;
+  /** Why a target was missed or skipped, in a sentence. */
+  why?: string;
+}
+
+/** One bar of a figure's chart. */
+export interface Bar {
+  label: string;
+  value: number;
+  /** Our bars are drawn in the accent colour, peers' in grey. */
+  ours: boolean;
+}
+
+export interface Figure {
+  id: string;
+  title: string;
+  /** What was measured and how, for the report. */
+  method: string;
+  checks: Check[];
+  /** The chart's bars and their unit ("ms", "tokens", ...); none for figures without a chart. */
+  chart?: { unit: string; bars: Bar[] };
+  /** Extra rows for the report's detail table: label → value. */
+  details: [string, string][];
+}
+
+export const fmt = {
+  ms: (ms: number) => (ms < 1 ? `${ms.toFixed(3)} ms` : ms < 100 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`),
+  ratio: (x: number) => `${x.toFixed(x < 0.1 ? 3 : 2)}×`,
+  pct: (x: number) => `${(x * 100).toFixed(1)}%`,
+  mb: (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`,
+};
