@@ -6,7 +6,6 @@ import {
   isSearchError,
   loadSearchConfig,
   type ProviderDefinition,
-  profilesFromEnv,
   redactSecrets,
   type SearchClient,
   type SearchConfig,
@@ -102,27 +101,8 @@ function openSession(
   logger: CacheFromEnvOptions['logger'],
   withCache: boolean,
 ): Session {
-  let profiles: ReturnType<typeof profilesFromEnv>;
-  try {
-    profiles = profilesFromEnv(env);
-  } catch (error) {
-    // A TypeError whose message starts with the variable's name.
-    throw new SearchConfigError(
-      'SEARCH_PROFILES',
-      error instanceof Error ? error.message.replace(/^SEARCH_PROFILES:? ?/, '') : String(error),
-    );
-  }
-  const config = loadSearchConfig(env, { definitions, profiles, ...(logger ? { logger } : {}) });
-  let cache: SearchCache | undefined;
-  if (withCache) {
-    try {
-      cache = createCacheFromEnv(env, logger ? { logger } : {});
-    } catch (error) {
-      // The cache names the variable in its RangeError ("SEARCH_CACHE_TTL must be ...").
-      if (error instanceof RangeError) throw new SearchConfigError('cache', error.message);
-      throw error;
-    }
-  }
+  const config = loadSearchConfig(env, { definitions, ...(logger ? { logger } : {}) });
+  const cache = withCache ? createCacheFromEnv(env, logger ? { logger } : {}) : undefined;
   return new Session(config, cache);
 }
 

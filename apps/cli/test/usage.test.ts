@@ -67,8 +67,8 @@ describe('configuration errors exit 2 and name the variable', () => {
     ],
     [{ WEB_SEARCH_MAX_RESULTS: '50' }, /WEB_SEARCH_MAX_RESULTS: must be between 1 and 10/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: expected one of fatal, error, warn/],
-    [{ SEARCH_PROFILES: '{not json' }, /configuration error: SEARCH_PROFILES: is not valid JSON/],
-    [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL must be a positive number/],
+    [{ SEARCH_PROFILES: '{not json' }, /configuration error: SEARCH_PROFILES: not valid JSON/],
+    [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL: must be a positive number/],
   ])('%j', async (env, message) => {
     const run = await runCli(['q'], env);
     expect(run.code).toBe(2);

@@ -1,4 +1,10 @@
-import { type Env, type Logger, type SearchClient, silentLogger } from '@agent-search/core';
+import {
+  type Env,
+  type Logger,
+  type SearchClient,
+  SearchConfigError,
+  silentLogger,
+} from '@agent-search/core';
 import type { CacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
@@ -29,8 +35,9 @@ function readNumber(env: Env, name: string, fallback: number, { allowZero = fals
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new RangeError(
-      `${name} must be a ${allowZero ? 'non-negative' : 'positive'} number (got "${raw.slice(0, 40)}")`,
+    throw new SearchConfigError(
+      name,
+      `must be a ${allowZero ? 'non-negative' : 'positive'} number (got "${raw.slice(0, 40)}")`,
     );
   }
   return value;

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createHttpTestProvider } from '../../testing/src/index.ts';
-import { loadSearchConfig, SearchConfigError } from './config.ts';
+import { loadSearchConfig } from './config.ts';
+import { SearchConfigError } from './errors.ts';
 import type { ProviderDefinition } from './provider.ts';
 
 const caps = {

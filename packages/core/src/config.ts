@@ -1,18 +1,10 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
+import { SearchConfigError } from './errors.ts';
+import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
 
 export const DEFAULT_PROVIDER_PRIORITY = ['duckduckgo', 'tavily', 'exa', 'perplexity'] as const;
-
-/** A malformed environment variable; `variable` names it. */
-export class SearchConfigError extends Error {
-  override readonly name = 'SearchConfigError';
-  readonly variable: string;
-  constructor(variable: string, message: string) {
-    super(`${variable}: ${message}`);
-    this.variable = variable;
-  }
-}
 
 export interface ProviderSummary {
   id: string;
@@ -86,7 +78,7 @@ function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>):
 /**
  * Reads the search configuration from the environment and builds a ready client:
  * SEARCH_PROVIDER_PRIORITY, <PROVIDER>_API_KEY, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
- * SEARCH_ATTEMPT_TIMEOUT_MS and SEARCH_HEDGE_MS. Throws `SearchConfigError` for malformed values.
+ * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
   const { definitions, ...clientOptions } = options;
@@ -98,6 +90,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const attemptTimeoutMs =
     readInt(env, 'SEARCH_ATTEMPT_TIMEOUT_MS', 100, 120_000) ?? clientOptions.attemptTimeoutMs;
   const hedgeMs = readInt(env, 'SEARCH_HEDGE_MS', 0, 120_000);
+  const profiles = clientOptions.profiles ?? profilesFromEnv(env);
 
   const providers: SearchProvider[] = [];
   const summaries: ProviderSummary[] = [];
@@ -125,6 +118,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const client = createSearchClient({
     ...clientOptions,
     providers,
+    profiles,
     timeoutMs,
     defaultMaxResults: maxResults,
     ...(attemptTimeoutMs === undefined ? {} : { attemptTimeoutMs }),

@@ -93,3 +93,13 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
   }
   return out;
 }
+
+/** A malformed environment variable; `variable` names it. */
+export class SearchConfigError extends Error {
+  override readonly name = 'SearchConfigError';
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.variable = variable;
+  }
+}

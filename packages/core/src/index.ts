@@ -12,13 +12,13 @@ export {
   type ProviderSummary,
   redactKey,
   type SearchConfig,
-  SearchConfigError,
 } from './config.ts';
 export {
   isAbortError,
   isSearchError,
   redactSecrets,
   SEARCH_ERROR_CODES,
+  SearchConfigError,
   SearchError,
   type SearchErrorCode,
   type SearchErrorOptions,

@@ -162,14 +162,18 @@ describe('user-defined profiles', () => {
     [() => defineProfile('x', { queryTerms: [''] }), /"x": queryTerms.0: /],
     [() => defineProfile('x', { mode: 'images' } as never), /"x": mode: /],
     [() => defineProfiles([] as never), /must be an object/],
-    [() => profilesFromEnv({ SEARCH_PROFILES: '{tax:' }), /SEARCH_PROFILES is not valid JSON/],
-    [
-      () => profilesFromEnv({ SEARCH_PROFILES: '{"t":{"excludeDomains":"a.com"}}' }),
-      /SEARCH_PROFILES: Search profile "t": excludeDomains: /,
-    ],
   ])('rejects invalid definitions with a clear error (%#)', (define, message) => {
     expect(define).toThrow(TypeError);
     expect(define).toThrow(message);
+  });
+
+  it.each([
+    ['{tax:', /SEARCH_PROFILES: not valid JSON/],
+    ['{"t":{"excludeDomains":"a.com"}}', /SEARCH_PROFILES: Search profile "t": excludeDomains: /],
+  ])('rejects SEARCH_PROFILES=%s naming the variable', (value, message) => {
+    const read = () => profilesFromEnv({ SEARCH_PROFILES: value });
+    expect(read).toThrow(expect.objectContaining({ name: 'SearchConfigError', variable: 'SEARCH_PROFILES' }));
+    expect(read).toThrow(message);
   });
 
   it('rejects an unknown profile name in a request as invalid_request, naming the valid ones', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SearchError } from './errors.ts';
+import { SearchConfigError, SearchError } from './errors.ts';
 import type { Env, ProviderCapabilities } from './provider.ts';
 import {
   MAX_QUERY_LENGTH,
@@ -125,12 +125,15 @@ export function profilesFromEnv(env: Env): ProfileSet {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new TypeError('SEARCH_PROFILES is not valid JSON: expected {"name": {"includeDomains": [...]}}');
+    throw new SearchConfigError(
+      'SEARCH_PROFILES',
+      'not valid JSON: expected {"name": {"includeDomains": [...]}}',
+    );
   }
   try {
     return defineProfiles(parsed as Record<string, ProfileDefinition>);
   } catch (error) {
-    throw new TypeError(`SEARCH_PROFILES: ${error instanceof Error ? error.message : String(error)}`);
+    throw new SearchConfigError('SEARCH_PROFILES', error instanceof Error ? error.message : String(error));
   }
 }
 
