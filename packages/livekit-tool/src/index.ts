@@ -20,7 +20,10 @@ export { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '.
 export {
   createSearchInternetTool,
   SEARCH_TOOL_DESCRIPTION,
+  SEARCH_TOOL_FORMATS,
   type SearchInternetArgs,
+  type SearchInternetResult,
   type SearchInternetToolOptions,
+  type SearchToolFormat,
   searchInternetParameters,
 } from './search-tool.ts';

@@ -1,13 +1,21 @@
 import {
+  type AgentServerResult,
   isSearchError,
+  isViewFormat,
   type Logger,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
   normalizeMode,
   normalizeTimeRange,
+  renderView,
   type SearchClient,
   type SearchRequestInput,
+  type SearchResponse,
+  type Source,
+  type StructuredResults,
   silentLogger,
+  VIEW_FORMATS,
+  type ViewFormat,
 } from '@agent-search/core';
 import { llm, log } from '@livekit/agents';
 import { z } from 'zod';
@@ -52,6 +60,22 @@ export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
 export const SEARCH_TOOL_DESCRIPTION =
   'Search the internet for current information: news, recent events, prices, scores, weather and facts that may have changed since your training. Returns a few results with their source sites.';
 
+/** `'seed'`: the `{results: [...]}` seed contract; any other name: that core view of the response. */
+export type SearchToolFormat = 'seed' | ViewFormat;
+export const SEARCH_TOOL_FORMATS: readonly SearchToolFormat[] = ['seed', ...VIEW_FORMATS];
+
+/**
+ * What the tool returns: the seed's object, a view's text (`model`, `xml`), or a JSON view's value. The
+ * framework JSON-encodes it for the model, so a JSON view reaches the model as exactly `renderView`'s text.
+ */
+export type SearchInternetResult =
+  | SearchToolOutput
+  | string
+  | AgentServerResult
+  | StructuredResults
+  | Source[]
+  | SearchResponse;
+
 export interface SearchInternetToolOptions<UserData = unknown> {
   /** The search client (from `createSearchClient`, `loadSearchConfig` or a cache wrapper). */
   client: Pick<SearchClient, 'search'>;
@@ -68,6 +92,12 @@ export interface SearchInternetToolOptions<UserData = unknown> {
   logger?: Logger;
   /** Replaces the description the model reads. */
   description?: string;
+  /**
+   * How successful results reach the model. Default `'seed'`: `{results: [...]}` with the seed's fields
+   * per mode. A view name (`'model'`, `'xml'`, `'agent-server'`, `'structured'`, `'sources'`, `'json'`)
+   * renders the response with core's `renderView`. Errors are `{results: [], error}` in every format.
+   */
+  format?: SearchToolFormat;
 }
 
 function frameworkLogger(): Logger {
@@ -87,6 +117,27 @@ function clampLimit(value: number | undefined): number {
   return Math.min(MAX_RESULTS_LIMIT, Math.max(1, Math.trunc(value)));
 }
 
+function checkFormat(format: unknown): SearchToolFormat {
+  if (format === 'seed' || isViewFormat(format)) return format;
+  throw new TypeError(
+    `createSearchInternetTool: unknown format "${String(format).slice(0, 40)}"; use one of: ${SEARCH_TOOL_FORMATS.join(', ')}`,
+  );
+}
+
+// Text views go to the model as a string; JSON views as their value, so the framework's encoding of it is
+// the view's text itself rather than a string of escaped JSON.
+const TEXT_VIEWS: ReadonlySet<ViewFormat> = new Set(['model', 'xml']);
+
+function formatOutput(
+  response: SearchResponse,
+  format: SearchToolFormat,
+  limit: number,
+): SearchInternetResult {
+  if (format === 'seed') return toToolOutput(response, limit);
+  const text = renderView({ ...response, results: response.results.slice(0, limit) }, format);
+  return TEXT_VIEWS.has(format) ? text : (JSON.parse(text) as SearchInternetResult);
+}
+
 /**
  * Creates the `search_internet` tool for LiveKit Agents. Register it under `SEARCH_TOOL_NAME`:
  * `new voice.Agent({ instructions, tools: { search_internet: createSearchInternetTool({ client }) } })`.
@@ -95,11 +146,18 @@ function clampLimit(value: number | undefined): number {
  * what happened instead of receiving the framework's "An internal error occurred".
  */
 export function createSearchInternetTool<UserData = unknown>(
+  options: SearchInternetToolOptions<UserData> & { format?: 'seed' },
+): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput>;
+export function createSearchInternetTool<UserData = unknown>(
   options: SearchInternetToolOptions<UserData>,
-): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput> {
+): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;
+export function createSearchInternetTool<UserData = unknown>(
+  options: SearchInternetToolOptions<UserData>,
+): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult> {
   const { client, publisher } = options;
+  const format = checkFormat(options.format ?? 'seed');
 
-  return llm.tool<UserData, typeof searchInternetParameters, SearchToolOutput>({
+  return llm.tool<UserData, typeof searchInternetParameters, SearchInternetResult>({
     description: options.description ?? SEARCH_TOOL_DESCRIPTION,
     parameters: searchInternetParameters,
     execute: async (args, { ctx, abortSignal }) => {
@@ -141,7 +199,7 @@ export function createSearchInternetTool<UserData = unknown>(
           { mode: response.mode, results: response.results.length, provider: response.provider },
           'search_internet answered',
         );
-        return toToolOutput(response, limit);
+        return formatOutput(response, format, limit);
       } catch (error) {
         if (abortSignal.aborted) return errorOutput('search cancelled');
         logger.warn(
@@ -153,5 +211,5 @@ export function createSearchInternetTool<UserData = unknown>(
         return errorOutput(errorMessage(error));
       }
     },
-  }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput>;
+  }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;
 }

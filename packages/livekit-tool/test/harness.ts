@@ -99,61 +99,90 @@ export function recordingLogger(): RecordingLogger {
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-export interface ToolTurn {
-  /** What the framework handed back to the LLM, parsed. */
-  output: { results: Record<string, unknown>[]; error?: string };
-  /** The raw function_call_output item. */
+/** The seed's `{results, error}` output, as the model receives it. */
+export interface SeedOutput {
+  results: Record<string, unknown>[];
+  error?: string;
+}
+
+export interface ToolTurn<Output = SeedOutput> {
+  /** What the framework handed back to the LLM, JSON-decoded (a text view decodes to its string). */
+  output: Output;
+  /** The raw function_call_output item: `output` is the JSON text the model reads. */
   raw: { output: string; isError: boolean };
 }
 
 export interface ToolSession<UserData> {
   session: voice.AgentSession<UserData>;
-  /** The user turn in flight: the fake LLM answers it by calling `search_internet` with `args`. */
+  /** The user turn in flight: the fake LLM answers it by calling the tool with `args`. */
   run: voice.testing.RunResult;
 }
 
-/** Starts a real `voice.AgentSession` whose agent has only the search tool, and sends one user turn. */
-export async function startToolTurn<UserData = unknown>(
-  args: Record<string, unknown>,
-  toolOptions: SearchInternetToolOptions<UserData>,
+/** Tools keyed by the names the model calls them by, as `voice.Agent` takes them. */
+export type Tools<UserData> = NonNullable<voice.AgentOptions<UserData>['tools']>;
+
+export interface ToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Starts a real `voice.AgentSession` whose agent has only `tools`; the fake LLM makes `call`. */
+export async function startTurn<UserData = unknown>(
+  tools: Tools<UserData>,
+  call: ToolCall,
   sessionOptions: { userData?: UserData } = {},
 ): Promise<ToolSession<UserData>> {
   const userInput = 'please look it up';
-  const llm = new voice.testing.FakeLLM([
-    { input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args }] },
-  ]);
+  const llm = new voice.testing.FakeLLM([{ input: userInput, toolCalls: [call] }]);
   const session = new voice.AgentSession<UserData>({
     llm,
     vad: null,
     turnHandling: { turnDetection: null },
     ...(sessionOptions.userData === undefined ? {} : { userData: sessionOptions.userData }),
   });
-  const agent = new voice.Agent<UserData>({
-    instructions: 'You are a test agent.',
-    tools: { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) },
-  });
+  const agent = new voice.Agent<UserData>({ instructions: 'You are a test agent.', tools });
   await session.start({ agent });
   return { session, run: session.run({ userInput }) };
 }
 
-/** The one `search_internet` output the framework handed back to the LLM in `run`. */
-export function toolOutput(run: voice.testing.RunResult): ToolTurn {
+/** The one tool output the framework handed back to the LLM in `run`. */
+export function toolOutput<Output = SeedOutput>(run: voice.testing.RunResult): ToolTurn<Output> {
   const outputs = run.events.filter(voice.testing.isFunctionCallOutputEvent);
   if (outputs.length !== 1) throw new Error(`expected one tool output, got ${outputs.length}`);
   const item = outputs[0]!.item;
-  return { output: JSON.parse(item.output), raw: { output: item.output, isError: item.isError } };
+  return { output: JSON.parse(item.output) as Output, raw: { output: item.output, isError: item.isError } };
 }
 
-/** One complete user turn; see `startToolTurn`. */
-export async function runToolTurn<UserData = unknown>(
-  args: Record<string, unknown>,
-  toolOptions: SearchInternetToolOptions<UserData>,
+/** One complete user turn; see `startTurn`. */
+export async function runTurn<Output = SeedOutput, UserData = unknown>(
+  tools: Tools<UserData>,
+  call: ToolCall,
   sessionOptions: { userData?: UserData } = {},
-): Promise<ToolTurn> {
-  const { session, run } = await startToolTurn(args, toolOptions, sessionOptions);
+): Promise<ToolTurn<Output>> {
+  const { session, run } = await startTurn(tools, call, sessionOptions);
   try {
-    return toolOutput(await run.wait());
+    return toolOutput<Output>(await run.wait());
   } finally {
     await session.close();
   }
+}
+
+/** A turn in which the fake LLM calls `search_internet` with `args`. */
+export function startToolTurn<UserData = unknown>(
+  args: Record<string, unknown>,
+  toolOptions: SearchInternetToolOptions<UserData>,
+  sessionOptions: { userData?: UserData } = {},
+): Promise<ToolSession<UserData>> {
+  const tools = { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) };
+  return startTurn(tools, { name: SEARCH_TOOL_NAME, args }, sessionOptions);
+}
+
+/** One complete `search_internet` turn; see `startToolTurn`. */
+export function runToolTurn<Output = SeedOutput, UserData = unknown>(
+  args: Record<string, unknown>,
+  toolOptions: SearchInternetToolOptions<UserData>,
+  sessionOptions: { userData?: UserData } = {},
+): Promise<ToolTurn<Output>> {
+  const tools = { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) };
+  return runTurn<Output, UserData>(tools, { name: SEARCH_TOOL_NAME, args }, sessionOptions);
 }

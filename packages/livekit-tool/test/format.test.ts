@@ -1,0 +1,144 @@
+import type { Source, StructuredResults } from '@agent-search/core';
+import { useMswServer } from '@agent-search/testing';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createSearchInternetTool, EMPTY_QUERY_ERROR, type SearchInternetToolOptions } from '../src/index.ts';
+import { duckDuckGoClient, HTML_URL, replayDuckDuckGo, runToolTurn, type SeedOutput } from './harness.ts';
+
+const server = useMswServer();
+
+const DAY = /\d{4}-\d{2}-\d{2}/;
+const options = (
+  format: SearchInternetToolOptions['format'],
+  extra: Partial<SearchInternetToolOptions> = {},
+) => ({ client: duckDuckGoClient(), publisher: false, format, ...extra }) satisfies SearchInternetToolOptions;
+
+describe('format: text views reach the model as a JSON string', () => {
+  it("'model': numbered results with site, no URLs", async () => {
+    replayDuckDuckGo(server);
+    const turn = await runToolTurn<string>({ query: 'rust ownership' }, options('model'));
+
+    expect(turn.raw.isError).toBe(false);
+    // The framework JSON-encodes the returned text: the model reads a string literal.
+    expect(turn.raw.output.startsWith('"Results for \\"rust ownership\\" (')).toBe(true);
+    expect(typeof turn.output).toBe('string');
+    const lines = turn.output.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Results for "rust ownership" \\(${DAY.source}\\):$`));
+    expect(lines[1]).toBe('[1] rust ownership guide part 1 (site1.example.org)');
+    expect(lines[2]).toBe('Part 1 of a guide about rust ownership & friends.');
+    expect(turn.output).toContain('[5] rust ownership guide part 5 (site5.example.org)');
+    expect(turn.output).not.toContain('[6]');
+    expect(turn.output).not.toMatch(/https?:\/\//);
+  });
+
+  it("'xml': escaped elements with URLs, one per result", async () => {
+    replayDuckDuckGo(server);
+    const turn = await runToolTurn<string>({ query: 'rust ownership' }, options('xml'));
+
+    expect(turn.raw.output.startsWith('"<search_results query=\\"rust ownership\\"')).toBe(true);
+    expect(turn.output).toMatch(
+      new RegExp(`^<search_results query="rust ownership" date="${DAY.source}">\\n`),
+    );
+    expect(turn.output.match(/<result id=/g)).toHaveLength(5);
+    expect(turn.output).toContain(
+      [
+        '  <result id="1" source="site1.example.org">',
+        '    <title>rust ownership guide part 1</title>',
+        '    <snippet>Part 1 of a guide about rust ownership &amp; friends.</snippet>',
+        '    <url>https://site1.example.org/rust-ownership/guide-1</url>',
+        '  </result>',
+      ].join('\n'),
+    );
+    expect(turn.output.endsWith('</search_results>')).toBe(true);
+  });
+});
+
+describe('format: JSON views reach the model as the view itself', () => {
+  it("'structured': the framework's text is the view's compact JSON", async () => {
+    replayDuckDuckGo(server);
+    const turn = await runToolTurn<StructuredResults>(
+      { query: 'tides', max_results: 3 },
+      options('structured'),
+    );
+    expect(turn.raw.output.startsWith('{"results":[{"title":"tides guide part 1"')).toBe(true);
+    expect(turn.output.results).toHaveLength(3);
+    expect(turn.output.results[2]).toEqual({
+      title: 'tides guide part 3',
+      url: 'https://site3.example.org/tides/guide-3',
+      snippet: 'Part 3 of a guide about tides & friends.',
+    });
+    expect(typeof turn.output.searchTime).toBe('number');
+  });
+
+  it("'sources' and 'agent-server'", async () => {
+    replayDuckDuckGo(server);
+    const sources = await runToolTurn<Source[]>({ query: 'tides' }, options('sources'));
+    expect(sources.output.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(sources.output[0]).toEqual({
+      id: 1,
+      title: 'tides guide part 1',
+      url: 'https://site1.example.org/tides/guide-1',
+      site: 'site1.example.org',
+    });
+
+    const envelope = await runToolTurn<{ type: string; query: string; count: number }>(
+      { query: 'tides' },
+      options('agent-server'),
+    );
+    expect(envelope.output).toMatchObject({ type: 'web_search_result', query: 'tides', count: 5 });
+  });
+});
+
+describe('format: limits and errors', () => {
+  it('maxResultsLimit cuts the results before rendering', async () => {
+    replayDuckDuckGo(server, { count: 12 });
+    const model = await runToolTurn<string>(
+      { query: 'jazz', max_results: 8 },
+      options('model', { maxResultsLimit: 3 }),
+    );
+    expect(model.output).toContain('[3] jazz guide part 3');
+    expect(model.output).not.toContain('[4]');
+
+    const xml = await runToolTurn<string>({ query: 'jazz' }, options('xml', { maxResultsLimit: () => 2 }));
+    expect(xml.output.match(/<result id=/g)).toHaveLength(2);
+
+    const full = await runToolTurn<{ results: unknown[] }>(
+      { query: 'jazz', max_results: 8 },
+      options('json', { maxResultsLimit: 4 }),
+    );
+    expect(full.output.results).toHaveLength(4);
+  });
+
+  it.each(['model', 'xml', 'structured'] as const)(
+    "'%s': an empty query is the seed's error object",
+    async (format) => {
+      const upstream = replayDuckDuckGo(server);
+      const turn = await runToolTurn<SeedOutput>({ query: '  ' }, options(format));
+      expect(turn.output).toEqual({ results: [], error: EMPTY_QUERY_ERROR });
+      expect(upstream.requests()).toEqual([]);
+    },
+  );
+
+  it("'model': an upstream failure is the seed's error object, not view text", async () => {
+    server.use(
+      http.post(HTML_URL, () => new HttpResponse('oops', { status: 503 })),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('oops', { status: 503 })),
+    );
+    const turn = await runToolTurn<SeedOutput>({ query: 'weather berlin' }, options('model'));
+    expect(turn.output.results).toEqual([]);
+    expect(turn.output.error).toEqual(expect.any(String));
+    expect(turn.raw.output).not.toMatch(/Results for|503/);
+  });
+
+  it('an unknown format throws a TypeError naming the valid ones, before any session', () => {
+    const create = (format: unknown) =>
+      createSearchInternetTool({ client: duckDuckGoClient(), format: format as 'seed' });
+    expect(() => create('html')).toThrow(TypeError);
+    expect(() => create('html')).toThrow(
+      'createSearchInternetTool: unknown format "html"; use one of: seed, model, xml, agent-server, structured, sources, json',
+    );
+    expect(() => create(42)).toThrow(/unknown format "42"/);
+    expect(() => create('seed')).not.toThrow();
+    expect(() => create(undefined)).not.toThrow();
+  });
+});
