@@ -30,7 +30,8 @@ export interface Figure {
 }
 
 export const fmt = {
-  ms: (ms: number) => (ms < 1 ? `${ms.toFixed(3)} ms` : ms < 100 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`),
+  ms: (ms: number) =>
+    ms < 1 ? `${ms.toFixed(3)} ms` : ms < 100 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`,
   ratio: (x: number) => `${x.toFixed(x < 0.1 ? 3 : 2)}×`,
   pct: (x: number) => `${(x * 100).toFixed(1)}%`,
   mb: (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`,

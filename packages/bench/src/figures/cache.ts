@@ -32,7 +32,10 @@ async function missTimes(client: SearchClient, prefix: string, count: number): P
  * Figure 2: a cached answer against a miss. Misses go to DuckDuckGo's HTML endpoint on the simulator
  * with no added latency (a loopback miss: the cheapest a miss can ever be).
  */
-export async function cacheFigure(sim: ProviderSimulator, counts: { hits: number; misses: number }): Promise<Figure> {
+export async function cacheFigure(
+  sim: ProviderSimulator,
+  counts: { hits: number; misses: number },
+): Promise<Figure> {
   sim.reset();
   const client = createSearchClient({ providers: [duckDuckGo(sim)] });
   const memory = withCache(client, { store: new MemoryStore(), rateLimits: false });
@@ -50,7 +53,10 @@ export async function cacheFigure(sim: ProviderSimulator, counts: { hits: number
   ];
   const details: [string, string][] = [
     ['memory hit: median / p99', `${fmt.ms(median(memoryHit))} / ${fmt.ms(percentile(memoryHit, 99))}`],
-    ['loopback miss (memory store): median / p99', `${fmt.ms(median(memoryMiss))} / ${fmt.ms(percentile(memoryMiss, 99))}`],
+    [
+      'loopback miss (memory store): median / p99',
+      `${fmt.ms(median(memoryMiss))} / ${fmt.ms(percentile(memoryMiss, 99))}`,
+    ],
   ];
   const bars = [
     { label: 'miss (loopback DuckDuckGo)', value: median(memoryMiss), ours: true },
@@ -71,7 +77,9 @@ export async function cacheFigure(sim: ProviderSimulator, counts: { hits: number
         value: fmt.ms(m),
         target: '< 1 ms',
         met: m < 1,
-        ...(m >= 1 ? { why: 'a Redis round trip plus JSON parsing took longer than 1 ms on this machine' } : {}),
+        ...(m >= 1
+          ? { why: 'a Redis round trip plus JSON parsing took longer than 1 ms on this machine' }
+          : {}),
       });
       details.push(
         ['Redis hit: median / p99', `${fmt.ms(m)} / ${fmt.ms(percentile(redisHit, 99))} (${redis.origin})`],

@@ -50,7 +50,10 @@ export async function coalescingFigure(sim: ProviderSimulator): Promise<Figure> 
     details: [
       ['ours, withCache', `${ours} call(s)`],
       ['ours, client without the cache', `${oursWithoutCache} calls`],
-      ['LangChain DuckDuckGoSearch', `${langchainCalls} calls (${fmt.ratio(langchainCalls / CALLERS)} per search)`],
+      [
+        'LangChain DuckDuckGoSearch',
+        `${langchainCalls} calls (${fmt.ratio(langchainCalls / CALLERS)} per search)`,
+      ],
     ],
   };
 }

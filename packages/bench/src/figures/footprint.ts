@@ -126,7 +126,11 @@ export async function ensureBuilt(names: string[]): Promise<string[]> {
     const dir = ours(name);
     const dist = join(dir, 'dist', 'index.js');
     if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(dir, 'src'))) continue;
-    await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: dir });
+    await run(
+      process.execPath,
+      [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: dir },
+    );
     built.push(name);
   }
   return built;
@@ -151,17 +155,35 @@ export async function footprintFigure(runs: number): Promise<Figure> {
     langchain: ['@langchain/community/tools/duckduckgo_search'],
     aiSdkTavily: ['@tavily/ai-sdk'],
   };
-  const times: Record<keyof typeof imports, number[]> = { ours: [], oursNoLiveKit: [], langchain: [], aiSdkTavily: [] };
+  const times: Record<keyof typeof imports, number[]> = {
+    ours: [],
+    oursNoLiveKit: [],
+    langchain: [],
+    aiSdkTavily: [],
+  };
   for (let i = 0; i < runs; i++) {
-    for (const key of Object.keys(imports) as (keyof typeof imports)[]) times[key].push(await importMs(imports[key]));
+    for (const key of Object.keys(imports) as (keyof typeof imports)[])
+      times[key].push(await importMs(imports[key]));
   }
-  const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<keyof typeof imports, number>;
+  const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<
+    keyof typeof imports,
+    number
+  >;
   const importRatio = m.ours / m.langchain;
 
-  const sizes: [string, Closure][] = Object.keys(OURS).map((name) => [name, closureOf([ours(name)], { peers: false })]);
-  const coreDdg = closureOf([ours('@agent-search/core'), ours('@agent-search/provider-duckduckgo')], { peers: false });
+  const sizes: [string, Closure][] = Object.keys(OURS).map((name) => [
+    name,
+    closureOf([ours(name)], { peers: false }),
+  ]);
+  const coreDdg = closureOf([ours('@agent-search/core'), ours('@agent-search/provider-duckduckgo')], {
+    peers: false,
+  });
   const livekitWithPeers = closureOf([ours('@agent-search/livekit-tool')]);
-  const langchainTool = closureOf([installed('@langchain/community'), installed('@langchain/core'), installed('duck-duck-scrape')]);
+  const langchainTool = closureOf([
+    installed('@langchain/community'),
+    installed('@langchain/core'),
+    installed('duck-duck-scrape'),
+  ]);
   const aiSdkTool = closureOf([installed('@tavily/ai-sdk'), installed('ai'), installed('zod')]);
   const checks: Check[] = [
     {
@@ -170,7 +192,9 @@ export async function footprintFigure(runs: number): Promise<Figure> {
       target: '≤ 0.5×',
       met: importRatio <= 0.5,
       ...(importRatio > 0.5
-        ? { why: `importing the tool loads its @livekit/agents peer; core + DuckDuckGo alone take ${fmt.ms(m.oursNoLiveKit)}` }
+        ? {
+            why: `importing the tool loads its @livekit/agents peer; core + DuckDuckGo alone take ${fmt.ms(m.oursNoLiveKit)}`,
+          }
         : {}),
     },
     {
@@ -207,14 +231,23 @@ export async function footprintFigure(runs: number): Promise<Figure> {
       ['import: core + DuckDuckGo + livekit-tool', fmt.ms(m.ours)],
       ["import: LangChain's DuckDuckGoSearch", fmt.ms(m.langchain)],
       ['import: AI SDK tavilySearch', fmt.ms(m.aiSdkTavily)],
-      ...sizes.map(([name, c]): [string, string] => [`installed: ${name}`, `${fmt.mb(c.bytes)} (${c.packages} packages)`]),
+      ...sizes.map(([name, c]): [string, string] => [
+        `installed: ${name}`,
+        `${fmt.mb(c.bytes)} (${c.packages} packages)`,
+      ]),
       ['installed: core + DuckDuckGo', `${fmt.mb(coreDdg.bytes)} (${coreDdg.packages} packages)`],
-      ['installed: livekit-tool with its required peers (@livekit/agents, @livekit/rtc-node)', `${fmt.mb(livekitWithPeers.bytes)} (${livekitWithPeers.packages} packages)`],
+      [
+        'installed: livekit-tool with its required peers (@livekit/agents, @livekit/rtc-node)',
+        `${fmt.mb(livekitWithPeers.bytes)} (${livekitWithPeers.packages} packages)`,
+      ],
       [
         "installed: LangChain's DuckDuckGoSearch (@langchain/community, @langchain/core, duck-duck-scrape, required peers)",
         `${fmt.mb(langchainTool.bytes)} (${langchainTool.packages} packages${langchainTool.missing.length ? `; not installed here, so not counted: ${langchainTool.missing.join(', ')}` : ''})`,
       ],
-      ['installed: AI SDK tavilySearch (@tavily/ai-sdk, ai, zod)', `${fmt.mb(aiSdkTool.bytes)} (${aiSdkTool.packages} packages)`],
+      [
+        'installed: AI SDK tavilySearch (@tavily/ai-sdk, ai, zod)',
+        `${fmt.mb(aiSdkTool.bytes)} (${aiSdkTool.packages} packages)`,
+      ],
     ],
   };
 }

@@ -60,13 +60,21 @@ export async function outageFigure(
     const oursOutcomes: Settled<SearchResponse>[] = [];
     const aloneOutcomes: Settled<SearchResponse>[] = [];
     for (let i = 0; i < counts.ours; i++) {
-      oursOutcomes.push(await settleWithin(() => ours.search({ query: query(i, `outage ${outage}`) }), PEER_CAP_MS));
-      aloneOutcomes.push(await settleWithin(() => alone.search({ query: query(i, `alone ${outage}`) }), PEER_CAP_MS));
+      oursOutcomes.push(
+        await settleWithin(() => ours.search({ query: query(i, `outage ${outage}`) }), PEER_CAP_MS),
+      );
+      aloneOutcomes.push(
+        await settleWithin(() => alone.search({ query: query(i, `alone ${outage}`) }), PEER_CAP_MS),
+      );
     }
     const aloneP95 = percentile(answeredTimes(aloneOutcomes), 95);
-    const coolingTimes = oursOutcomes.flatMap((o) => (o.kind === 'answered' && cooling(o.value) ? [o.ms] : []));
+    const coolingTimes = oursOutcomes.flatMap((o) =>
+      o.kind === 'answered' && cooling(o.value) ? [o.ms] : [],
+    );
     const probes = oursOutcomes.filter(
-      (o) => o.kind === 'answered' && o.value.attempts.some((a) => a.provider === 'duckduckgo' && a.outcome === 'error'),
+      (o) =>
+        o.kind === 'answered' &&
+        o.value.attempts.some((a) => a.provider === 'duckduckgo' && a.outcome === 'error'),
     );
     const share = answeredShare(oursOutcomes);
     const ratio = percentile(coolingTimes, 95) / aloneP95;
@@ -89,9 +97,17 @@ export async function outageFigure(
       [`${outage}: ours, first search (primary not yet cooling)`, fmt.ms(oursOutcomes[0]!.ms)],
       [
         `${outage}: ours, searches that tried the primary (first one and probes after each cool-down)`,
-        `${probes.length} of ${oursOutcomes.length}, p50 ${fmt.ms(percentile(probes.map((o) => o.ms), 50))}`,
+        `${probes.length} of ${oursOutcomes.length}, p50 ${fmt.ms(
+          percentile(
+            probes.map((o) => o.ms),
+            50,
+          ),
+        )}`,
       ],
-      [`${outage}: ours, p95 / p99 over all searches`, `${fmt.ms(percentile(answeredTimes(oursOutcomes), 95))} / ${fmt.ms(percentile(answeredTimes(oursOutcomes), 99))}`],
+      [
+        `${outage}: ours, p95 / p99 over all searches`,
+        `${fmt.ms(percentile(answeredTimes(oursOutcomes), 95))} / ${fmt.ms(percentile(answeredTimes(oursOutcomes), 99))}`,
+      ],
     );
     bars.push(
       { label: `${outage}: Tavily alone`, value: aloneP95, ours: false },
@@ -110,8 +126,12 @@ export async function outageFigure(
       }
     };
     const [langchainOutcomes, naiveOutcomes] = await Promise.all([
-      runConcurrent(counts.peers, concurrency, (i) => settleWithin(() => langchain.invoke(query(i, `lc ${outage}`)), PEER_CAP_MS)),
-      runConcurrent(counts.peers, concurrency, (i) => settleWithin(() => naive(query(i, `naive ${outage}`)), PEER_CAP_MS)),
+      runConcurrent(counts.peers, concurrency, (i) =>
+        settleWithin(() => langchain.invoke(query(i, `lc ${outage}`)), PEER_CAP_MS),
+      ),
+      runConcurrent(counts.peers, concurrency, (i) =>
+        settleWithin(() => naive(query(i, `naive ${outage}`)), PEER_CAP_MS),
+      ),
     ]);
     const naiveTimes = answeredTimes(naiveOutcomes);
     const describe = (outcomes: Settled<unknown>[]) => {
@@ -133,7 +153,9 @@ export async function outageFigure(
     title: '3. Primary down, secondary healthy',
     method: `Primary DuckDuckGo ${Object.entries(OUTAGES)
       .map(([k, v]) => `${k}: ${v}`)
-      .join('; ')}. Secondary Tavily answers in 40 ± 6 ms. Ours: ${counts.ours} searches in sequence with the client's defaults (4 s per attempt, cool-downs: 1 s doubling after timeouts, 60 s after 429, 5 min after a challenge). Peers: ${counts.peers} searches each, capped at ${PEER_CAP_MS / 1000} s (duck-duck-scrape sets no response timeout: needle's default response_timeout is 0). "While cooling" = searches whose attempts show the primary skipped as cooling down.`,
+      .join(
+        '; ',
+      )}. Secondary Tavily answers in 40 ± 6 ms. Ours: ${counts.ours} searches in sequence with the client's defaults (4 s per attempt, cool-downs: 1 s doubling after timeouts, 60 s after 429, 5 min after a challenge). Peers: ${counts.peers} searches each, capped at ${PEER_CAP_MS / 1000} s (duck-duck-scrape sets no response timeout: needle's default response_timeout is 0). "While cooling" = searches whose attempts show the primary skipped as cooling down.`,
     checks,
     chart: { unit: 'ms (p95)', bars },
     details,

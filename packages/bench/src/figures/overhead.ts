@@ -26,14 +26,25 @@ export async function overheadFigure(sim: ProviderSimulator, rounds: number): Pr
     oursHtml: (q: string) => oursHtml.search({ query: q }),
     langchain: (q: string) => langchain.invoke(q),
   };
-  const times: Record<keyof typeof contenders, number[]> = { direct: [], ours: [], oursHtml: [], langchain: [] };
+  const times: Record<keyof typeof contenders, number[]> = {
+    direct: [],
+    ours: [],
+    oursHtml: [],
+    langchain: [],
+  };
   for (let round = 0; round < WARMUP + rounds; round++) {
-    for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, (q: string) => Promise<unknown>][]) {
+    for (const [name, run] of Object.entries(contenders) as [
+      keyof typeof contenders,
+      (q: string) => Promise<unknown>,
+    ][]) {
       const { ms } = await timed(() => run(query(round)));
       if (round >= WARMUP) times[name].push(ms);
     }
   }
-  const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<keyof typeof contenders, number>;
+  const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<
+    keyof typeof contenders,
+    number
+  >;
   const ratio = m.ours / m.direct;
   return {
     id: 'overhead',
@@ -45,7 +56,9 @@ export async function overheadFigure(sim: ProviderSimulator, rounds: number): Pr
         value: `${fmt.ratio(ratio)} (${fmt.ms(m.ours)} vs ${fmt.ms(m.direct)})`,
         target: '≤ 1.05×',
         met: ratio <= 1.05,
-        ...(ratio > 1.05 ? { why: `our client adds ${fmt.ms(m.ours - m.direct)} per search on loopback` } : {}),
+        ...(ratio > 1.05
+          ? { why: `our client adds ${fmt.ms(m.ours - m.direct)} per search on loopback` }
+          : {}),
       },
     ],
     chart: {
@@ -58,10 +71,19 @@ export async function overheadFigure(sim: ProviderSimulator, rounds: number): Pr
       ],
     },
     details: [
-      ['duck-duck-scrape direct: median / p95', `${fmt.ms(m.direct)} / ${fmt.ms(percentile(times.direct, 95))}`],
+      [
+        'duck-duck-scrape direct: median / p95',
+        `${fmt.ms(m.direct)} / ${fmt.ms(percentile(times.direct, 95))}`,
+      ],
       ['ours (d.js): median / p95', `${fmt.ms(m.ours)} / ${fmt.ms(percentile(times.ours, 95))}`],
-      ['ours (default HTML backend): median / p95', `${fmt.ms(m.oursHtml)} / ${fmt.ms(percentile(times.oursHtml, 95))}`],
-      ['LangChain DuckDuckGoSearch: median / p95', `${fmt.ms(m.langchain)} / ${fmt.ms(percentile(times.langchain, 95))}`],
+      [
+        'ours (default HTML backend): median / p95',
+        `${fmt.ms(m.oursHtml)} / ${fmt.ms(percentile(times.oursHtml, 95))}`,
+      ],
+      [
+        'LangChain DuckDuckGoSearch: median / p95',
+        `${fmt.ms(m.langchain)} / ${fmt.ms(percentile(times.langchain, 95))}`,
+      ],
       ['ours (d.js) added per search (median difference)', fmt.ms(m.ours - m.direct)],
     ],
   };

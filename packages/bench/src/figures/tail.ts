@@ -15,8 +15,15 @@ async function run(sim: ProviderSimulator, count: number, hedge: HedgeOptions | 
   sim.reset();
   sim.configure('duckduckgo', { latency: PRIMARY });
   sim.configure('tavily', { latency: SECONDARY });
-  const client = createSearchClient({ providers: [duckDuckGo(sim), tavily(sim)], ...(hedge ? { hedge } : {}) });
-  const times = await runConcurrent(count, CONCURRENCY, async (i) => (await timed(() => client.search({ query: query(i, label) }))).ms);
+  const client = createSearchClient({
+    providers: [duckDuckGo(sim), tavily(sim)],
+    ...(hedge ? { hedge } : {}),
+  });
+  const times = await runConcurrent(
+    count,
+    CONCURRENCY,
+    async (i) => (await timed(() => client.search({ query: query(i, label) }))).ms,
+  );
   return { times, primaryCalls: sim.calls('duckduckgo'), secondaryCalls: sim.calls('tavily') };
 }
 

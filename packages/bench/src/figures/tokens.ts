@@ -70,7 +70,9 @@ export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
         target: '≤ 0.75×',
         met: livekitRatio <= 0.75,
         ...(livekitRatio > 0.75
-          ? { why: 'the tool returns JSON with full URLs so a voice agent can cite them; the model view does not' }
+          ? {
+              why: 'the tool returns JSON with full URLs so a voice agent can cite them; the model view does not',
+            }
           : {}),
       },
     ],

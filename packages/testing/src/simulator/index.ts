@@ -26,6 +26,16 @@ export {
   seededRandom,
 } from './latency.ts';
 export {
+  dJs,
+  duckDuckGoHtmlPage,
+  exaResponse,
+  newsJs,
+  tavilyResponse,
+  vJs,
+  vqdFor,
+  vqdPage,
+} from './payloads.ts';
+export {
   type EndpointBehaviour,
   type EndpointStats,
   type ProviderSimulator,

@@ -1,4 +1,11 @@
-import { NEWS_ENTRIES, VIDEO_ENTRIES, WEB_ENTRIES, type WebEntry } from './corpus.ts';
+import {
+  NEWS_ENTRIES,
+  type NewsEntry,
+  VIDEO_ENTRIES,
+  type VideoEntry,
+  WEB_ENTRIES,
+  type WebEntry,
+} from './corpus.ts';
 
 /**
  * Healthy answers of each simulated endpoint, shaped like the real APIs (the same shapes as the
@@ -38,7 +45,11 @@ export function vqdFor(query: string): string {
 }
 
 function hostOf(url: string): string {
-  return new URL(url).hostname;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return ''; // entries mutated by fuzz tests may carry any URL
+  }
 }
 
 function bingTime(iso: string | undefined): string | undefined {
@@ -53,9 +64,12 @@ export function vqdPage(query: string): string {
   return `<!DOCTYPE html><html lang="en-US" class="no-js has-zcm no-theme"><head><meta name="description" content="DuckDuckGo. Privacy, Simplified."><meta http-equiv="content-type" content="text/html; charset=utf-8"><title>${escapeHtml(query)} at DuckDuckGo</title><link rel="preconnect" href="https://links.duckduckgo.com"><script type="text/javascript">var ct,fd,fq,it,iqa,locale,settings_js_version='s2955.js',rpl=1;fq=0;fd=1;it=0;dl='en';ct='US';rq='${encoded}';rqd="${escapeHtml(query)}";rfq=0;rt='D';rds=30;rs=0;locale='en_US';rl='wt-wt';df='';ds='';vqd='${vqd}';safe_ddg=0;window.didNotLoadScripts=[];</script><script src="/dist/b.min.js"></script><script>window.Bootstrap.hostRegion="use";if(!window.Bootstrap.shouldDeferDeep()){window.deepPreloader=new window.Bootstrap.DeepPreloader();window.deepPreloader.fetch("/d.js?q=${encoded}&kl=wt-wt&l=wt-wt&s=0&dl=en&ct=US&vqd=${vqd}&bing_market=en-US&p_ent=&ex=-1&sp=1",window.Bootstrap.TIMEOUT_PRELOADED_DEEP_REQUEST);}</script></head><body class="body--serp"><div id="header_wrapper"></div><div id="links_wrapper"></div></body></html>`;
 }
 
+// Lone surrogates (which fuzzed entries may hold) cannot be percent-encoded; a page would show U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function redirectLink(url: string, index: number): string {
   const rut = (vqdFor(url) + String(index)).replace(/\D/g, '').padEnd(64, 'a').slice(0, 64);
-  return `//duckduckgo.com/l/?uddg=${encodeURIComponent(url)}&amp;rut=${rut}`;
+  return `//duckduckgo.com/l/?uddg=${encodeURIComponent(url.replace(LONE_SURROGATE, '\uFFFD'))}&amp;rut=${rut}`;
 }
 
 function htmlResult(entry: WebEntry, query: string, index: number): string {
@@ -199,29 +213,27 @@ export function dJs(query: string, entries: readonly WebEntry[] = WEB_ENTRIES): 
 }
 
 /** `duckduckgo.com/news.js?o=json`. */
-export function newsJs(query: string, empty = false): string {
+export function newsJs(query: string, entries: readonly NewsEntry[] = NEWS_ENTRIES): string {
   const vqd = vqdFor(query);
   const encoded = encodeURIComponent(query);
   const now = Date.now();
-  const results = empty
-    ? []
-    : NEWS_ENTRIES.map((entry) => {
-        const date = Math.floor(Date.parse(entry.publishedAt) / 1000);
-        const days = Math.max(0, Math.round((now / 1000 - date) / 86_400));
-        const item: Record<string, unknown> = {
-          date,
-          excerpt: highlight(entry.excerpt, query),
-          relative_time: days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`,
-          source: entry.source,
-          syndicate: 'Bing',
-          title: escapeHtml(entry.title),
-          url: entry.url,
-          use_relevancy: 0,
-        };
-        if (entry.image) item.image = entry.image;
-        if (days > 30) item.is_old = 1;
-        return item;
-      });
+  const results = entries.map((entry) => {
+    const date = Math.floor(Date.parse(entry.publishedAt) / 1000);
+    const days = Math.max(0, Math.round((now / 1000 - date) / 86_400));
+    const item: Record<string, unknown> = {
+      date,
+      excerpt: highlight(entry.excerpt, query),
+      relative_time: days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`,
+      source: entry.source,
+      syndicate: 'Bing',
+      title: escapeHtml(entry.title),
+      url: entry.url,
+      use_relevancy: 0,
+    };
+    if (entry.image) item.image = entry.image;
+    if (days > 30) item.is_old = 1;
+    return item;
+  });
   return JSON.stringify({
     ads: [],
     next: `news.js?q=${encoded}&o=json&noamp=1&l=wt-wt&s=30&vqd=${vqd}&p=-1&df=`,
@@ -234,30 +246,28 @@ export function newsJs(query: string, empty = false): string {
 }
 
 /** `duckduckgo.com/v.js?o=json`. */
-export function vJs(query: string, empty = false): string {
+export function vJs(query: string, entries: readonly VideoEntry[] = VIDEO_ENTRIES): string {
   const vqd = vqdFor(query);
   const encoded = encodeURIComponent(query);
-  const results = empty
-    ? []
-    : VIDEO_ENTRIES.map((entry) => {
-        const id = new URL(entry.url).searchParams.get('v') ?? 'x';
-        const thumb = `https://tse1.mm.bing.net/th?id=OVP.${id}&pid=Api`;
-        return {
-          content: entry.url,
-          description: highlight(entry.description, query),
-          duration: entry.duration,
-          embed_html: `<iframe width="1280" height="720" src="https://www.youtube.com/embed/${id}?autoplay=1" frameborder="0" allowfullscreen></iframe>`,
-          embed_url: `https://www.youtube.com/embed/${id}?autoplay=1`,
-          image_token: vqdFor(entry.url).replace(/\D/g, '').padEnd(64, 'f').slice(0, 64),
-          images: { large: thumb, medium: thumb, motion: '', small: thumb },
-          provider: 'Bing',
-          published: entry.publishedAt,
-          publisher: 'YouTube',
-          statistics: { viewCount: entry.viewCount },
-          title: escapeHtml(entry.title),
-          uploader: entry.uploader,
-        };
-      });
+  const results = entries.map((entry) => {
+    const id = URL.canParse(entry.url) ? (new URL(entry.url).searchParams.get('v') ?? 'x') : 'x';
+    const thumb = `https://tse1.mm.bing.net/th?id=OVP.${id}&pid=Api`;
+    return {
+      content: entry.url,
+      description: highlight(entry.description, query),
+      duration: entry.duration,
+      embed_html: `<iframe width="1280" height="720" src="https://www.youtube.com/embed/${id}?autoplay=1" frameborder="0" allowfullscreen></iframe>`,
+      embed_url: `https://www.youtube.com/embed/${id}?autoplay=1`,
+      image_token: vqdFor(entry.url).replace(/\D/g, '').padEnd(64, 'f').slice(0, 64),
+      images: { large: thumb, medium: thumb, motion: '', small: thumb },
+      provider: 'Bing',
+      published: entry.publishedAt,
+      publisher: 'YouTube',
+      statistics: { viewCount: entry.viewCount },
+      title: escapeHtml(entry.title),
+      uploader: entry.uploader,
+    };
+  });
   return JSON.stringify({
     ads: [],
     next: `v.js?q=${encoded}&o=json&l=wt-wt&s=60&vqd=${vqd}&p=-1&f=,,,`,

@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProviderSimulator } from '@agent-search/testing';
+import { runFaultMatrix } from './fault-matrix.ts';
+import type { Figure } from './figure.ts';
+import { cacheFigure } from './figures/cache.ts';
+import { coalescingFigure } from './figures/coalescing.ts';
+import { footprintFigure } from './figures/footprint.ts';
+import { outageFigure } from './figures/outage.ts';
+import { overheadFigure } from './figures/overhead.ts';
+import { tailFigure } from './figures/tail.ts';
+import { tokensFigure } from './figures/tokens.ts';
+import { runLoad } from './load.ts';
+import { reliabilityMarkdown } from './reliability-report.ts';
+import { benchmarksMarkdown, chartSvg, runInfo, summaryTable } from './report.ts';
+import { routeNeedleTo } from './upstreams.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+// `--quick`: fewer samples, to check the harness itself; the docs are only written by a full run.
+const quick = process.argv.includes('--quick');
+const n = (full: number, small: number) => (quick ? small : full);
+
+const started = performance.now();
+const sim = await startProviderSimulator({ seed: 42 });
+routeNeedleTo(sim);
+const figures: Figure[] = [];
+
+async function measure(name: string, make: () => Promise<Figure>): Promise<void> {
+  const t = performance.now();
+  process.stdout.write(`${name}… `);
+  try {
+    figures.push(await make());
+    process.stdout.write(`${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  } catch (error) {
+    process.stdout.write('failed\n');
+    console.error(error);
+    figures.push({
+      id: name,
+      title: name,
+      method: 'The measurement failed.',
+      checks: [
+        {
+          name,
+          value: `failed: ${error instanceof Error ? error.message : String(error)}`,
+          target: '–',
+          met: false,
+        },
+      ],
+      details: [],
+    });
+  }
+}
+
+try {
+  await measure('overhead', () => overheadFigure(sim, n(100, 10)));
+  await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
+  await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
+  await measure('tail', () => tailFigure(sim, n(1_500, 200)));
+  await measure('coalescing', () => coalescingFigure(sim));
+  await measure('tokens', () => tokensFigure(sim));
+  await measure('footprint', () => footprintFigure(n(7, 2)));
+  process.stdout.write('fault matrix… ');
+  const matrix = await runFaultMatrix(sim);
+  process.stdout.write('done\nload… ');
+  const load = await runLoad(sim);
+  process.stdout.write(`${(load.durationMs / 1000).toFixed(1)} s\n\n`);
+  const info = runInfo(performance.now() - started);
+  console.log(summaryTable(figures));
+  if (quick) {
+    console.log('\n--quick: docs not written.');
+  } else {
+    mkdirSync(join(REPO, 'docs/benchmarks'), { recursive: true });
+    writeFileSync(join(REPO, 'docs/benchmarks/chart.svg'), chartSvg(figures));
+    writeFileSync(
+      join(REPO, 'docs/benchmarks.md'),
+      benchmarksMarkdown(figures, info, 'benchmarks/chart.svg'),
+    );
+    writeFileSync(join(REPO, 'docs/reliability.md'), reliabilityMarkdown(matrix, load, info));
+    console.log('\nWrote docs/benchmarks.md, docs/benchmarks/chart.svg and docs/reliability.md.');
+  }
+  console.log(`Total: ${(info.durationMs / 1000).toFixed(0)} s`);
+} finally {
+  await sim.close();
+}

@@ -1,0 +1,47 @@
+import { SEARCH_ERROR_CODES } from '@agent-search/core';
+import { type ProviderSimulator, SIMULATOR_FAULTS, startProviderSimulator } from '@agent-search/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATRIX_ROWS, type MatrixCell, runFaultMatrix } from '../src/fault-matrix.ts';
+import { routeNeedleTo } from '../src/upstreams.ts';
+
+let sim: ProviderSimulator;
+let cells: MatrixCell[];
+beforeAll(async () => {
+  sim = await startProviderSimulator({ seed: 5 });
+  routeNeedleTo(sim);
+  cells = await runFaultMatrix(sim);
+}, 60_000);
+afterAll(() => sim.close());
+
+const cell = (provider: string, fault: string) =>
+  cells.find((c) => c.row.provider.startsWith(provider) && c.fault === fault)!;
+
+describe('fault matrix: every provider × every fault', () => {
+  it('ends every search with a SearchError of a known code, never a result or an unknown failure', () => {
+    expect(cells).toHaveLength(MATRIX_ROWS.length * SIMULATOR_FAULTS.length);
+    for (const c of cells) {
+      expect(SEARCH_ERROR_CODES, `${c.row.provider} × ${c.fault}: ${c.message}`).toContain(c.outcome);
+      expect(c.upstreamCalls, `${c.row.provider} × ${c.fault}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('turns a hang into a timeout after the attempt timeout, not later', () => {
+    for (const c of cells.filter((x) => x.fault === 'hang')) {
+      expect(c.outcome).toBe('timeout');
+      expect(c.ms).toBeLessThan(10_000);
+    }
+  });
+
+  it.each(['DuckDuckGo text (HTML', 'Tavily', 'Exa'])('%s: maps what the HTTP status says', (provider) => {
+    expect(cell(provider, 'rate_limited').outcome).toBe('rate_limited');
+    expect(cell(provider, 'server_error').outcome).toBe('unavailable');
+    expect(cell(provider, 'reset').outcome).toBe('unavailable');
+    expect(cell(provider, 'malformed').outcome).toBe('provider_error');
+  });
+
+  it('reads DuckDuckGo challenges as blocked on every endpoint', () => {
+    for (const c of cells.filter((x) => x.row.provider.startsWith('DuckDuckGo') && x.fault === 'anomaly')) {
+      expect(c.outcome, c.row.provider).toBe('blocked');
+    }
+  });
+});
