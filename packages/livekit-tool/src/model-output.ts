@@ -34,6 +34,8 @@ export interface SearchToolOutput {
 }
 
 export const EMPTY_QUERY_ERROR = 'empty query: say what to search for';
+/** For a turn the user interrupted; the framework normally discards it before the model sees it. */
+export const CANCELLED_ERROR = 'search cancelled';
 
 // One sentence per error code, safe to show a model: upstream messages may carry keys or markup.
 const ERROR_MESSAGES = {
@@ -84,6 +86,6 @@ export function errorMessage(error: unknown): string {
   return ERROR_MESSAGES[error.code] ?? ERROR_MESSAGES.provider_error;
 }
 
-export function errorOutput(message: string): SearchToolOutput {
+export function errorOutput(message: string): { results: []; error: string } {
   return { results: [], error: message };
 }

@@ -13,15 +13,16 @@ import {
   type SearchResponse,
   type Source,
   type StructuredResults,
-  silentLogger,
   VIEW_FORMATS,
   type ViewFormat,
 } from '@agent-search/core';
-import { llm, log } from '@livekit/agents';
+import { llm } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
+import { describeError, frameworkLogger } from './framework-logger.ts';
 import { type LoadingStatusPublisher, loadingStatus, publishLoadingStatus } from './loading-status.ts';
 import {
+  CANCELLED_ERROR,
   EMPTY_QUERY_ERROR,
   errorMessage,
   errorOutput,
@@ -100,18 +101,6 @@ export interface SearchInternetToolOptions<UserData = unknown> {
   format?: SearchToolFormat;
 }
 
-function frameworkLogger(): Logger {
-  try {
-    return log();
-  } catch {
-    return silentLogger;
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
 function clampLimit(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return MAX_RESULTS_LIMIT;
   return Math.min(MAX_RESULTS_LIMIT, Math.max(1, Math.trunc(value)));
@@ -168,7 +157,7 @@ export function createSearchInternetTool<UserData = unknown>(
       // A failing lookup (a trust score, an id) falls back to the defaults rather than failing the search.
       const limit = clampLimit(
         await resolvePerCall(options.maxResultsLimit, ctx).catch((error: unknown) => {
-          logger.warn({ error: describe(error) }, 'search_internet: maxResultsLimit failed; using 10');
+          logger.warn({ error: describeError(error) }, 'search_internet: maxResultsLimit failed; using 10');
           return undefined;
         }),
       );
@@ -177,7 +166,7 @@ export function createSearchInternetTool<UserData = unknown>(
           ? participantIdentity(ctx)
           : await resolvePerCall(options.userId, ctx).catch((error: unknown) => {
               logger.warn(
-                { error: describe(error) },
+                { error: describeError(error) },
                 'search_internet: userId failed; searching without one',
               );
               return undefined;
@@ -201,11 +190,11 @@ export function createSearchInternetTool<UserData = unknown>(
         );
         return formatOutput(response, format, limit);
       } catch (error) {
-        if (abortSignal.aborted) return errorOutput('search cancelled');
+        if (abortSignal.aborted) return errorOutput(CANCELLED_ERROR);
         logger.warn(
           isSearchError(error)
             ? { code: error.code, provider: error.provider, message: error.message, mode: request.mode }
-            : { code: 'unexpected', error: describe(error), mode: request.mode },
+            : { code: 'unexpected', error: describeError(error), mode: request.mode },
           'search_internet failed',
         );
         return errorOutput(errorMessage(error));
