@@ -23,8 +23,8 @@ export interface Figure {
   /** What was measured and how, for the report. */
   method: string;
   checks: Check[];
-  /** The chart's bars and their unit ("ms", "tokens", ...); none for figures without a chart. */
-  chart?: { unit: string; bars: Bar[] };
+  /** Bar charts, each with its unit ("ms", "tokens", ...). */
+  charts: { unit: string; bars: Bar[] }[];
   /** Extra rows for the report's detail table: label → value. */
   details: [string, string][];
 }

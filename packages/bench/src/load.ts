@@ -46,6 +46,10 @@ export interface LoadReport {
   durationMs: number;
   peakRssBytes: number;
   peakHeapBytes: number;
+  /** Heap growth over the run after full garbage collections (needs `node --expose-gc`; else undefined). */
+  retainedHeapGrowthBytes: number | undefined;
+  /** Failed searches during which at least one provider was skipped as cooling down. */
+  failedWhileCooling: number;
 }
 
 /** Faults mixed into each provider during the load run, with their share of requests. */
@@ -82,6 +86,9 @@ export async function runLoad(
   options: LoadOptions = DEFAULT_LOAD,
 ): Promise<LoadReport> {
   configureLoadFaults(sim);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
   let unhandledRejections = 0;
   const onUnhandled = () => {
     unhandledRejections++;
@@ -127,6 +134,7 @@ export async function runLoad(
   const unexplained: string[] = [];
   let answered = 0;
   let refused = 0;
+  let failedWhileCooling = 0;
   const started = performance.now();
   try {
     await runConcurrent(requests.length, options.concurrency, async (i) => {
@@ -147,6 +155,7 @@ export async function runLoad(
           return;
         }
         failed[error.code] = (failed[error.code] ?? 0) + 1;
+        if (error.attempts?.some((a) => a.reason === 'cooling down')) failedWhileCooling++;
         count();
       }
     });
@@ -156,6 +165,13 @@ export async function runLoad(
     process.off('unhandledRejection', onUnhandled);
   }
   const durationMs = performance.now() - started;
+  let retainedHeapGrowthBytes: number | undefined;
+  if (gc) {
+    // Let aborted attempts and timers settle before measuring what stayed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gc();
+    retainedHeapGrowthBytes = process.memoryUsage().heapUsed - heapBefore;
+  }
   const expected = Math.min(options.perUserLimit, perUser);
   const inexactUsers = [...new Set(requests.flatMap((r) => (r.userId ? [r.userId] : [])))].filter(
     (user) => accepted.get(user) !== expected,
@@ -176,5 +192,7 @@ export async function runLoad(
     durationMs,
     peakRssBytes,
     peakHeapBytes,
+    retainedHeapGrowthBytes,
+    failedWhileCooling,
   };
 }

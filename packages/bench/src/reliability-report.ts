@@ -51,14 +51,22 @@ ${markdownTable(
       `${load.upstreamCalls.duckduckgo} / ${load.upstreamCalls.tavily} / ${load.upstreamCalls.exa}`,
     ],
     ['peak RSS / peak heap used', `${fmt.mb(load.peakRssBytes)} / ${fmt.mb(load.peakHeapBytes)}`],
+    [
+      'heap kept after the run (after full garbage collection)',
+      load.retainedHeapGrowthBytes === undefined
+        ? 'not measured (run with node --expose-gc)'
+        : `${fmt.mb(load.retainedHeapGrowthBytes)} (the cache's 1,000 entries included)`,
+    ],
   ],
 )}
 
-Most failures are \`timeout\`: a search whose first provider failed while the other two were cooling down
-ends without trying them (the client probes a cooling provider only when no provider was tried yet). Under
-these fault rates at this throughput every provider trips its cool-down on a single failure several times a
-second, so this is the circuit breaker working as written, not a lost request; a failure-rate threshold
-before cooling down would trade some of these for more attempts on a flaky provider.`;
+${load.failedWhileCooling} of the ${failedTotal} failed searches skipped at least one provider because it was cooling
+down: a search whose first provider fails while the others cool down ends without trying them (the client
+probes a cooling provider only when no provider was tried yet), most often as \`timeout\`. Under these fault
+rates at this throughput each provider trips its cool-down on a single failure several times a second, so
+this is the circuit breaker working as written, not a lost request; a failure-rate threshold before cooling
+down would trade some of these for more attempts on a flaky provider. The peak heap is garbage waiting for
+collection under 200 searches in flight: what the run keeps is the line above.`;
 }
 
 /** docs/reliability.md. */

@@ -101,6 +101,7 @@ function escapeXml(text: string): string {
 }
 
 function formatValue(value: number, unit: string): string {
+  if (unit.startsWith('%')) return `${Math.round(value)}%`;
   if (unit.startsWith('ms'))
     return value < 1
       ? `${value.toFixed(3)} ms`
@@ -120,23 +121,25 @@ export function chartSvg(figures: Figure[]): string {
   const parts: string[] = [];
   let y = 20;
   for (const figure of figures) {
-    if (!figure.chart || figure.chart.bars.length === 0) continue;
-    const { unit, bars } = figure.chart;
-    parts.push(
-      `<text x="10" y="${y}" font-size="15" font-weight="bold">${escapeXml(figure.title)} <tspan font-weight="normal" fill="#555">(${escapeXml(unit)})</tspan></text>`,
-    );
-    y += 12;
-    const max = Math.max(...bars.map((b) => b.value), Number.MIN_VALUE);
-    for (const bar of bars) {
-      const w = Math.max(1, (bar.value / max) * barMax);
+    figure.charts.forEach(({ unit, bars }, index) => {
+      if (bars.length === 0) return;
+      const title = index === 0 ? escapeXml(figure.title) : '';
       parts.push(
-        `<text x="${labelWidth - 8}" y="${y + barHeight - 5}" font-size="12" text-anchor="end">${escapeXml(bar.label)}</text>`,
-        `<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight}" rx="2" fill="${bar.ours ? '#2f6fde' : '#9aa0a6'}"/>`,
-        `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + barHeight - 5}" font-size="12">${escapeXml(formatValue(bar.value, unit))}</text>`,
+        `<text x="10" y="${y}" font-size="15" font-weight="bold">${title} <tspan font-weight="normal" fill="#555">(${escapeXml(unit)})</tspan></text>`,
       );
-      y += barHeight + gap;
-    }
-    y += 26;
+      y += 12;
+      const max = Math.max(...bars.map((b) => b.value), Number.MIN_VALUE);
+      for (const bar of bars) {
+        const w = Math.max(1, (bar.value / max) * barMax);
+        parts.push(
+          `<text x="${labelWidth - 8}" y="${y + barHeight - 5}" font-size="12" text-anchor="end">${escapeXml(bar.label)}</text>`,
+          `<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight}" rx="2" fill="${bar.ours ? '#2f6fde' : '#9aa0a6'}"/>`,
+          `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + barHeight - 5}" font-size="12">${escapeXml(formatValue(bar.value, unit))}</text>`,
+        );
+        y += barHeight + gap;
+      }
+      y += 26;
+    });
   }
   parts.push(
     `<rect x="${labelWidth}" y="${y - 10}" width="12" height="12" fill="#2f6fde"/><text x="${labelWidth + 18}" y="${y}" font-size="12">agent-search</text>`,

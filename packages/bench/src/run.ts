@@ -48,6 +48,7 @@ async function measure(name: string, make: () => Promise<Figure>): Promise<void>
         },
       ],
       details: [],
+      charts: [],
     });
   }
 }

@@ -96,7 +96,7 @@ export async function cacheFigure(
     title: '2. Cache hits against a miss',
     method: `${counts.misses} misses (new queries) and ${counts.hits} hits (one primed query) per store, in sequence. Misses are answered by the simulator's DuckDuckGo HTML endpoint with no added latency.`,
     checks,
-    chart: { unit: 'ms (median)', bars },
+    charts: [{ unit: 'ms (median)', bars }],
     details,
   };
 }

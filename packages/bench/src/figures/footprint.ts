@@ -217,15 +217,17 @@ export async function footprintFigure(runs: number): Promise<Figure> {
     title: '7. Cold start and install size',
     method: `Import time: ${runs} fresh Node processes per contender, interleaved, timing \`await import()\` inside the process (built dist, as installed; median). Install size: published files plus the production dependency closure (dependencies, installed optional dependencies and required peers, which npm installs), from the real folders in node_modules/.pnpm, each counted once. Sizes are file bytes, not disk blocks.${built.length ? ` Built first: ${built.join(', ')}.` : ''}`,
     checks,
-    chart: {
-      unit: 'ms to import (median)',
-      bars: [
-        { label: 'ours: core + DuckDuckGo', value: m.oursNoLiveKit, ours: true },
-        { label: 'ours: + livekit-tool (+ @livekit/agents)', value: m.ours, ours: true },
-        { label: 'LangChain DuckDuckGoSearch', value: m.langchain, ours: false },
-        { label: 'AI SDK tavilySearch', value: m.aiSdkTavily, ours: false },
-      ],
-    },
+    charts: [
+      {
+        unit: 'ms to import (median)',
+        bars: [
+          { label: 'ours: core + DuckDuckGo', value: m.oursNoLiveKit, ours: true },
+          { label: 'ours: + livekit-tool (+ @livekit/agents)', value: m.ours, ours: true },
+          { label: 'LangChain DuckDuckGoSearch', value: m.langchain, ours: false },
+          { label: 'AI SDK tavilySearch', value: m.aiSdkTavily, ours: false },
+        ],
+      },
+    ],
     details: [
       ['import: core + DuckDuckGo', fmt.ms(m.oursNoLiveKit)],
       ['import: core + DuckDuckGo + livekit-tool', fmt.ms(m.ours)],

@@ -51,6 +51,7 @@ export async function outageFigure(
   const checks: Check[] = [];
   const details: [string, string][] = [];
   const bars: Bar[] = [];
+  const answered: Bar[] = [];
 
   for (const outage of Object.keys(OUTAGES) as Outage[]) {
     breakPrimary(sim, outage);
@@ -139,6 +140,15 @@ export async function outageFigure(
       const unanswered = outcomes.filter((o) => o.kind === 'no answer').length;
       return `${fmt.pct(answeredShare(outcomes))} answered${times.length ? `, p95 ${fmt.ms(percentile(times, 95))}` : ''}${unanswered ? `, ${unanswered} still waiting after ${PEER_CAP_MS / 1000} s` : ''}`;
     };
+    answered.push(
+      { label: `${outage}: ours`, value: 100 * answeredShare(oursOutcomes), ours: true },
+      {
+        label: `${outage}: LangChain DuckDuckGoSearch`,
+        value: 100 * answeredShare(langchainOutcomes),
+        ours: false,
+      },
+      { label: `${outage}: naive fallback`, value: 100 * answeredShare(naiveOutcomes), ours: false },
+    );
     details.push(
       [`${outage}: ours`, describe(oursOutcomes)],
       [`${outage}: LangChain DuckDuckGoSearch`, describe(langchainOutcomes)],
@@ -157,7 +167,10 @@ export async function outageFigure(
         '; ',
       )}. Secondary Tavily answers in 40 ± 6 ms. Ours: ${counts.ours} searches in sequence with the client's defaults (4 s per attempt, cool-downs: 1 s doubling after timeouts, 60 s after 429, 5 min after a challenge). Peers: ${counts.peers} searches each, capped at ${PEER_CAP_MS / 1000} s (duck-duck-scrape sets no response timeout: needle's default response_timeout is 0). "While cooling" = searches whose attempts show the primary skipped as cooling down.`,
     checks,
-    chart: { unit: 'ms (p95)', bars },
+    charts: [
+      { unit: '% of searches answered', bars: answered },
+      { unit: 'ms (p95)', bars },
+    ],
     details,
   };
 }

@@ -61,15 +61,17 @@ export async function overheadFigure(sim: ProviderSimulator, rounds: number): Pr
           : {}),
       },
     ],
-    chart: {
-      unit: 'ms (median)',
-      bars: [
-        { label: 'duck-duck-scrape direct', value: m.direct, ours: false },
-        { label: 'ours, d.js backend', value: m.ours, ours: true },
-        { label: 'ours, default HTML backend', value: m.oursHtml, ours: true },
-        { label: 'LangChain DuckDuckGoSearch', value: m.langchain, ours: false },
-      ],
-    },
+    charts: [
+      {
+        unit: 'ms (median)',
+        bars: [
+          { label: 'duck-duck-scrape direct', value: m.direct, ours: false },
+          { label: 'ours, d.js backend', value: m.ours, ours: true },
+          { label: 'ours, default HTML backend', value: m.oursHtml, ours: true },
+          { label: 'LangChain DuckDuckGoSearch', value: m.langchain, ours: false },
+        ],
+      },
+    ],
     details: [
       [
         'duck-duck-scrape direct: median / p95',

@@ -60,15 +60,17 @@ export async function tailFigure(sim: ProviderSimulator, count: number): Promise
         met: extra <= 0.1,
       },
     ],
-    chart: {
-      unit: 'ms',
-      bars: [
-        { label: 'p50 unhedged', value: percentile(off.times, 50), ours: false },
-        { label: 'p50 hedged', value: percentile(on.times, 50), ours: true },
-        { label: 'p99 unhedged', value: p99Off, ours: false },
-        { label: 'p99 hedged', value: p99On, ours: true },
-      ],
-    },
+    charts: [
+      {
+        unit: 'ms',
+        bars: [
+          { label: 'p50 unhedged', value: percentile(off.times, 50), ours: false },
+          { label: 'p50 hedged', value: percentile(on.times, 50), ours: true },
+          { label: 'p99 unhedged', value: p99Off, ours: false },
+          { label: 'p99 hedged', value: p99On, ours: true },
+        ],
+      },
+    ],
     details: [
       ['unhedged: p50 / p95 / p99', [50, 95, 99].map((p) => fmt.ms(percentile(off.times, p))).join(' / ')],
       ['hedged: p50 / p95 / p99', [50, 95, 99].map((p) => fmt.ms(percentile(on.times, p))).join(' / ')],

@@ -76,15 +76,17 @@ export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
           : {}),
       },
     ],
-    chart: {
-      unit: 'tokens (o200k_base)',
-      bars: [
-        { label: 'ours: model view (renderView "model")', value: tokens.model, ours: true },
-        { label: 'ours: LiveKit search_internet JSON', value: tokens.livekit, ours: true },
-        { label: 'LangChain DuckDuckGoSearch', value: tokens.langchain, ours: false },
-        { label: 'AI SDK tavilySearch', value: tokens.aiSdkTavily, ours: false },
-      ],
-    },
+    charts: [
+      {
+        unit: 'tokens (o200k_base)',
+        bars: [
+          { label: 'ours: model view (renderView "model")', value: tokens.model, ours: true },
+          { label: 'ours: LiveKit search_internet JSON', value: tokens.livekit, ours: true },
+          { label: 'LangChain DuckDuckGoSearch', value: tokens.langchain, ours: false },
+          { label: 'AI SDK tavilySearch', value: tokens.aiSdkTavily, ours: false },
+        ],
+      },
+    ],
     details: Object.entries(outputs).map(([name, text]) => [
       `${name}: ${tokens[name as keyof typeof outputs]} tokens, ${text.length} characters`,
       `\`${text.slice(0, 90).replace(/\n/g, '⏎').replace(/`/g, "'")}…\``,
