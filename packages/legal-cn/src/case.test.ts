@@ -1,3 +1,4 @@
+import { BUILT_IN_PROFILES } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,14 @@ describe('caseSearch', () => {
   it('extracts case number, name, court, date, type, facts and verdict from a civil judgment', async () => {
     const { client, sent } = serveSearch(server, pages);
     const [civil] = await caseSearch(client, { keyword: '民间借贷 上诉' });
-    expect(sent).toEqual([{ query: '民间借贷 上诉', numResults: 5, includeDomains: [], profile: 'case' }]);
+    expect(sent).toEqual([
+      {
+        query: '民间借贷 上诉',
+        numResults: 5,
+        includeDomains: [...BUILT_IN_PROFILES.case!.includeDomains],
+        profile: 'case',
+      },
+    ]);
     expect(civil).toEqual({
       caseNumber: '（2023）京01民终1234号',
       caseName: '张某、李某民间借贷纠纷民事二审民事判决书',
@@ -113,5 +121,21 @@ describe('extractCase', () => {
       court: '上海市浦东新区人民法院',
     });
     expect(extractCase({ ...base, snippet: '2021年4月1日，张某向李某借款。' }).date).toBeUndefined();
+  });
+});
+
+describe('verdict extraction', () => {
+  it('keeps verdict items that mention 本判决, stopping at the appeal notice', () => {
+    const found = extractCase({
+      title: '张某与某公司买卖合同纠纷一审民事判决书',
+      url: 'https://wenshu.court.gov.cn/doc/1',
+      snippet:
+        '北京市朝阳区人民法院 （2023）京0105民初456号 判决如下：一、被告某公司于本判决生效之日起十日内支付原告货款五万元；二、驳回原告其他诉讼请求。如不服本判决，可在判决书送达之日起十五日内提起上诉。',
+      source: 'wenshu.court.gov.cn',
+      provider: 'test',
+    });
+    expect(found.verdict).toBe(
+      '一、被告某公司于本判决生效之日起十日内支付原告货款五万元；二、驳回原告其他诉讼请求。',
+    );
   });
 });

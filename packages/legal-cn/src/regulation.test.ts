@@ -1,3 +1,4 @@
+import { BUILT_IN_PROFILES } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { civilCodePage, dataRegulationPage, lawyerAnswerPage } from './__fixtures__/pages.ts';
@@ -11,7 +12,12 @@ describe('regulationSearch', () => {
     const { client, sent } = serveSearch(server, [civilCodePage, lawyerAnswerPage]);
     const results = await regulationSearch(client, { lawName: '民法典', article: '第108条' });
     expect(sent).toEqual([
-      { query: '民法典 第一百零八条', numResults: 5, includeDomains: [], profile: 'regulation' },
+      {
+        query: '民法典 第一百零八条',
+        numResults: 5,
+        includeDomains: [...BUILT_IN_PROFILES.regulation!.includeDomains],
+        profile: 'regulation',
+      },
     ]);
     expect(results[0]).toEqual({
       lawName: '中华人民共和国民法典',
