@@ -1,13 +1,12 @@
-import { useMswServer } from '@agent-search/testing';
+import { hasRedisServer, startRedisServer, useMswServer } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedEverywhere, htmlEndpoint, htmlPage, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
-import { hasRedisServer, startRedisServer } from './redis-server.ts';
 import { runCli } from './run-cli.ts';
 
 const server = useMswServer();
 
 // Each run of the command is a new process in real life: only Redis carries answers from one to the next.
-describe.skipIf(!hasRedisServer)('with REDIS_URL', () => {
+describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
   beforeAll(async () => {
     redis = await startRedisServer();

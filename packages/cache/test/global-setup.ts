@@ -1,5 +1,5 @@
+import { hasRedisServer, startRedisServer } from '@agent-search/testing/redis-server';
 import type { TestProject } from 'vitest/node';
-import { hasRedisServer, startRedisServer } from './redis-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,12 +5,12 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSearchClient, isSearchError, type Logger } from '@agent-search/core';
+import { startRedisServer } from '@agent-search/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createCacheFromEnv, RedisStore, type TieredStore, withCache } from '../src/index.ts';
 import { createHttpProvider } from './fixtures/http-provider.ts';
 import { upstreamBody } from './fixtures/upstream-body.ts';
-import { startRedisServer } from './redis-server.ts';
 
 const redisUrl = inject('redisUrl');
 const canStartRedis = inject('redisServerBinary');

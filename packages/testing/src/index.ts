@@ -5,4 +5,5 @@ export {
 } from './conformance.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
+export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
 export * from './simulator/index.ts';

@@ -2,23 +2,36 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
-export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+/** True when a `redis-server` binary is on the PATH. */
+export function hasRedisServer(): boolean {
+  const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
   server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
 }
 
-/** A throwaway redis-server on loopback, without persistence. */
-export async function startRedisServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
+export interface RunningRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a throwaway redis-server (tests and benchmarks use a real one, never a stand-in) on loopback, without persistence, and waits until it accepts connections. */
+export async function startRedisServer(port?: number): Promise<RunningRedis> {
+  const chosen = port ?? (await freePort());
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -37,7 +50,8 @@ export async function startRedisServer(): Promise<{ url: string; stop(): Promise
     });
   });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
