@@ -1,3 +1,4 @@
+export { raceAbort } from './abort.ts';
 export {
   createSearchClient,
   type HedgeOptions,

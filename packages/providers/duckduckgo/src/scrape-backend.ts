@@ -1,9 +1,15 @@
-import type { RawResult, SafeSearch, SearchMode, SearchRequest, TimeRange } from '@agent-search/core';
+import {
+  type RawResult,
+  raceAbort,
+  type SafeSearch,
+  type SearchMode,
+  type SearchRequest,
+  type TimeRange,
+} from '@agent-search/core';
 import duckDuckScrape, {
   type SafeSearchType as ScrapeSafeSearch,
   type SearchTimeType,
 } from 'duck-duck-scrape';
-import { raceAbort } from './abort.ts';
 import { fromScrapeError } from './errors.ts';
 import { utcTimestamp } from './html-page.ts';
 import { NO_REGION } from './query.ts';

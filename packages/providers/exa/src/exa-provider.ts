@@ -3,6 +3,7 @@ import {
   type ProviderCapabilities,
   type ProviderDefinition,
   type ProviderResponse,
+  raceAbort,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
@@ -61,27 +62,6 @@ function checkBaseURL(baseURL: string): string {
   return baseURL.replace(/\/+$/, '');
 }
 
-/**
- * Settles with `promise`, or rejects with the signal's reason as soon as it aborts. exa-js takes no
- * AbortSignal, so the HTTP request itself runs on; its eventual failure is handled here, never unhandled.
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** Exa (exa.ai) neural web and news search through the official exa-js SDK. */
 export function createExaProvider(options: ExaProviderOptions): SearchProviderV1 {
   const apiKey = options.apiKey?.trim() ?? '';
@@ -113,7 +93,7 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
       signal.throwIfAborted();
       let body: unknown;
       try {
-        body = await untilAborted(callExa(request, signal), signal);
+        body = await raceAbort(callExa(request, signal), signal);
       } catch (error) {
         if (signal.aborted && error === signal.reason) throw error;
         throw toExaSearchError(error, apiKey);

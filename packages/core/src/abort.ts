@@ -1,7 +1,7 @@
 /**
  * Settles with `promise`, or rejects with the signal's reason as soon as `signal` aborts. The late
  * result of `promise` is ignored (its rejection is handled, so it never becomes an unhandled one).
- * Needed because duck-duck-scrape's `needle` requests only notice the signal between events.
+ * For providers whose SDK takes no AbortSignal (or notices it late): the caller is released at once.
  */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
