@@ -21,7 +21,7 @@ describe('10,000 searches at concurrency 200 through the chain and cache, with f
     expect(report.answered + report.refused + failed).toBe(report.searches);
     // Faults were really met, and the chain still answered most accepted searches.
     expect(failed).toBeGreaterThan(0);
-    expect(report.answered).toBeGreaterThan((report.searches - report.refused) * 0.6);
+    expect(report.answered).toBeGreaterThan((report.searches - report.refused) * 0.5);
   });
 
   it('lets exactly the per-user limit through for every user', () => {

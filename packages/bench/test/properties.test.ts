@@ -207,13 +207,20 @@ describe('providers reading arbitrary (mutated) payloads', () => {
     '$endpoint: never crashes or hangs, and keeps the contract',
     async ({ endpoint, mode, provider, body }) => {
       const search = client([provider(sim)]);
-      const seen = { answered: 0, failed: 0, results: 0 };
+      // `degraded`: failed, or fewer results than the healthy payload's 5.
+      const seen = { answered: 0, failed: 0, results: 0, degraded: 0 };
       await fc.assert(
         fc.asyncProperty(body, async (payload) => {
           sim.configure(endpoint, { respond: () => ({ status: 200, body: payload }) });
           const outcome = await settleWithin(() => search.search({ query: q, mode }), HUNG_MS);
           if (outcome.kind !== 'no answer') seen[outcome.kind]++;
           if (outcome.kind === 'answered') seen.results += outcome.value.results.length;
+          if (
+            outcome.kind === 'failed' ||
+            (outcome.kind === 'answered' && outcome.value.results.length < 5)
+          ) {
+            seen.degraded++;
+          }
           expect(outcome.kind).not.toBe('no answer');
           if (outcome.kind === 'answered') expect(responseViolations(outcome.value)).toEqual([]);
           if (outcome.kind === 'failed') expect(errorViolations(outcome.error, SECRETS)).toEqual([]);
