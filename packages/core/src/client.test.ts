@@ -213,6 +213,37 @@ describe('createSearchClient', () => {
     });
   });
 
+  it('after a failure, still tries a cooling provider rather than give up, once per search', async () => {
+    let clock = 0;
+    upstream('a', ok('a'));
+    const b = upstream('b', status(500));
+    const client = createSearchClient({ providers: [provider('b'), provider('a')], now: () => clock });
+    await client.search({ query: 'warm up' }); // b fails and cools down; a answers
+    upstream('a', status(502)); // now a fails too, while b is still cooling
+    upstream('b', ok('b'));
+    clock += 10;
+    const response = await client.search({ query: 'q' });
+    expect(response.provider).toBe('b');
+    expect(response.attempts.map((x) => [x.provider, x.outcome])).toEqual([
+      ['a', 'error'],
+      ['b', 'success'],
+    ]);
+    expect(b.count).toBe(1);
+  });
+
+  it('does not probe a provider whose key was rejected as a last resort', async () => {
+    let clock = 0;
+    const a = upstream('a', status(401));
+    upstream('b', status(503));
+    const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+    await client.search({ query: 'first' }).catch(() => undefined);
+    clock += 5_000; // b's transient cool-down is over, a's is not
+    upstream('b', status(503));
+    const error = await client.search({ query: 'second' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unavailable' });
+    expect(a.count).toBe(1);
+  });
+
   describe('deadlines and cancellation', () => {
     it('moves on from a hung provider after the attempt timeout', async () => {
       const a = upstream('a', (request) => hang(request));

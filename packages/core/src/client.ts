@@ -72,6 +72,9 @@ const CODE_PRIORITY: SearchErrorCode[] = [
 
 const tracer = trace.getTracer('agent-search');
 
+// Failures that outlast a cool-down: such a provider is not probed as a last resort.
+const LASTING: ReadonlySet<SearchErrorCode> = new Set(['unauthorized', 'quota_exceeded']);
+
 function toSearchError(error: unknown, provider: string, timedOut: boolean): SearchError {
   if (isSearchError(error)) return error;
   if (timedOut || (isAbortError(error) && (error as Error).name === 'TimeoutError')) {
@@ -176,6 +179,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       const running = new Map<string, { controller: AbortController; started: number }>();
       let settled = false;
       let hedgeTimer: ReturnType<typeof setTimeout> | undefined;
+      let lastResortUsed = false;
 
       const finish = (outcome: { response?: SearchResponse; error?: unknown }) => {
         if (settled) return;
@@ -327,11 +331,16 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
           launch(provider, asHedge);
           return true;
         }
-        // Every remaining provider is cooling down. Rather than fail without trying, probe the one
-        // whose cool-down ends first.
-        if (cooling.length > 0 && running.size === 0 && errors.length === 0) {
-          cooling.sort((a, b) => health.coolingUntil(a.id) - health.coolingUntil(b.id));
-          const first = cooling.splice(0)[0]!;
+        // Every remaining provider is cooling down. Rather than fail without trying, probe the one whose
+        // cool-down ends first, once per search. Not one whose key or quota failed: that will not heal soon.
+        const candidates = cooling.filter(
+          (p) => !LASTING.has(health.snapshot(p.id).lastErrorCode ?? 'timeout'),
+        );
+        if (candidates.length > 0 && running.size === 0 && !lastResortUsed) {
+          lastResortUsed = true;
+          candidates.sort((a, b) => health.coolingUntil(a.id) - health.coolingUntil(b.id));
+          const first = candidates[0]!;
+          cooling.splice(cooling.indexOf(first), 1);
           // It was reported as skipped when deferred; now it is tried after all.
           attempts.splice(
             attempts.findIndex((a) => a.provider === first.id && a.outcome === 'skipped'),
