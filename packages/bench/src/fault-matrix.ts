@@ -5,7 +5,7 @@ import {
   type SimulatedEndpoint,
   type SimulatedProvider,
   type SimulatorFault,
-} from '@agent-search/testing';
+} from '@agent-search/testing/simulator';
 import { timed } from './stats.ts';
 import { duckDuckGo, exa, tavily } from './upstreams.ts';
 

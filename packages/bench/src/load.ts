@@ -5,7 +5,7 @@ import {
   SEARCH_ERROR_CODES,
   type SearchErrorCode,
 } from '@agent-search/core';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { runConcurrent } from './stats.ts';
 import { duckDuckGo, exa, tavily } from './upstreams.ts';
 

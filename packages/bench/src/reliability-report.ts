@@ -1,4 +1,4 @@
-import { SIMULATOR_FAULTS } from '@agent-search/testing';
+import { SIMULATOR_FAULTS } from '@agent-search/testing/simulator';
 import { MATRIX_ATTEMPT_MS, MATRIX_ROWS, type MatrixCell } from './fault-matrix.ts';
 import { fmt } from './figure.ts';
 import { DEFAULT_LOAD, type LoadReport } from './load.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProviderSimulator } from '@agent-search/testing';
+import { startProviderSimulator } from '@agent-search/testing/simulator';
 import { runFaultMatrix } from './fault-matrix.ts';
 import type { Figure } from './figure.ts';
 import { cacheFigure } from './figures/cache.ts';

@@ -2,7 +2,7 @@ import type { SearchProvider } from '@agent-search/core';
 import { createDuckDuckGoProvider, type DuckDuckGoTextBackend } from '@agent-search/provider-duckduckgo';
 import { createExaProvider } from '@agent-search/provider-exa';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import needle from 'needle';
 
 /** Keys the simulator accepts; they only have to look like keys. */

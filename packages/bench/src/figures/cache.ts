@@ -1,6 +1,6 @@
 import { MemoryStore, RedisStore, withCache } from '@agent-search/cache';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { type Check, type Figure, fmt } from '../figure.ts';
 import { findRedis } from '../redis.ts';
 import { median, percentile, timed } from '../stats.ts';

@@ -1,6 +1,6 @@
 import { withCache } from '@agent-search/cache';
 import { createSearchClient } from '@agent-search/core';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { DuckDuckGoSearch } from '@langchain/community/tools/duckduckgo_search';
 import type { Figure } from '../figure.ts';
 import { duckDuckGo } from '../upstreams.ts';

@@ -1,5 +1,5 @@
 import { createSearchClient, type SearchResponse } from '@agent-search/core';
-import type { ProviderSimulator, SimulatorFault } from '@agent-search/testing';
+import type { ProviderSimulator, SimulatorFault } from '@agent-search/testing/simulator';
 import { DuckDuckGoSearch } from '@langchain/community/tools/duckduckgo_search';
 import { tavily as tavilyClient } from '@tavily/core';
 import duckDuckScrape from 'duck-duck-scrape';

@@ -1,5 +1,5 @@
 import { createSearchClient } from '@agent-search/core';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { DuckDuckGoSearch } from '@langchain/community/tools/duckduckgo_search';
 import duckDuckScrape from 'duck-duck-scrape';
 import { type Figure, fmt } from '../figure.ts';

@@ -1,5 +1,5 @@
 import { createSearchClient, type HedgeOptions } from '@agent-search/core';
-import type { LatencyDistribution, ProviderSimulator } from '@agent-search/testing';
+import type { LatencyDistribution, ProviderSimulator } from '@agent-search/testing/simulator';
 import { type Figure, fmt } from '../figure.ts';
 import { percentile, runConcurrent, timed } from '../stats.ts';
 import { duckDuckGo, query, tavily } from '../upstreams.ts';

@@ -1,6 +1,6 @@
 import { createSearchClient, renderView } from '@agent-search/core';
 import { createSearchInternetTool } from '@agent-search/livekit-tool';
-import type { ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { DuckDuckGoSearch } from '@langchain/community/tools/duckduckgo_search';
 import { tavilySearch } from '@tavily/ai-sdk';
 import { getEncoding } from 'js-tiktoken';
