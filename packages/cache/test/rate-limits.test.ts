@@ -1,5 +1,4 @@
-import { isSearchError, type SearchError } from '@agent-search/core';
-import { useMswServer } from '@agent-search/testing';
+import { searchFailure, useMswServer } from '@agent-search/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withCache } from '../src/index.ts';
 import { createUpstreamClient, fakeClock, HOUR, installUpstream, type Upstream } from './upstream.ts';
@@ -11,20 +10,11 @@ beforeEach(() => {
   upstream = installUpstream(server);
 });
 
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isSearchError(error)) throw new Error(`expected a SearchError, got ${String(error)}`);
-  return error;
-}
-
 describe('per-user rate limit', () => {
   it('refuses a user past the limit with a message the model can repeat, and leaves others alone', async () => {
     const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 3 } } });
     for (const q of ['one', 'two', 'three']) await client.search({ query: q }, { userId: 'alice' });
-    const error = await failure(client.search({ query: 'four' }, { userId: 'alice' }));
+    const error = await searchFailure(client.search({ query: 'four' }, { userId: 'alice' }));
     expect(error.code).toBe('rate_limited');
     expect(error.retryable).toBe(true);
     expect(error.retryAfterMs).toBeGreaterThan(0);
@@ -43,7 +33,7 @@ describe('per-user rate limit', () => {
     for (let i = 0; i < 5; i++) {
       expect((await client.search({ query: 'tram map' }, { userId: 'carol' })).cached).toBe(true);
     }
-    expect((await failure(client.search({ query: 'bus map' }, { userId: 'carol' }))).code).toBe(
+    expect((await searchFailure(client.search({ query: 'bus map' }, { userId: 'carol' }))).code).toBe(
       'rate_limited',
     );
   });
@@ -51,7 +41,7 @@ describe('per-user rate limit', () => {
   it('is 10 per minute by default', async () => {
     const client = withCache(createUpstreamClient());
     for (let i = 0; i < 10; i++) await client.search({ query: `query ${i}` }, { userId: 'dave' });
-    expect((await failure(client.search({ query: 'query 10' }, { userId: 'dave' }))).code).toBe(
+    expect((await searchFailure(client.search({ query: 'query 10' }, { userId: 'dave' }))).code).toBe(
       'rate_limited',
     );
   });
@@ -104,7 +94,7 @@ describe('global rate limit with a queue', () => {
       rateLimits: { perUser: false, global: { points: 1, durationSeconds: 60, maxWaitMs: 150 } },
     });
     await client.search({ query: 'first' });
-    const error = await failure(client.search({ query: 'second' }));
+    const error = await searchFailure(client.search({ query: 'second' }));
     expect(error.code).toBe('rate_limited');
     expect(error.message).toMatch(/busy.*try again in \d+ seconds?/);
     expect(error.retryAfterMs).toBeGreaterThan(1_000);
@@ -122,7 +112,7 @@ describe('global rate limit with a queue', () => {
     const waiting = client.search({ query: 'waits in the queue' }, { signal: AbortSignal.timeout(3_000) });
     waiting.catch(() => {});
     const started = Date.now();
-    const error = await failure(client.search({ query: 'no room' }));
+    const error = await searchFailure(client.search({ query: 'no room' }));
     expect(error.code).toBe('rate_limited');
     expect(Date.now() - started).toBeLessThan(2_000); // did not wait for the 10 s bound
     await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });

@@ -1,5 +1,5 @@
-import { isSearchError, type SearchClient, type SearchResponse } from '@agent-search/core';
-import { useMswServer } from '@agent-search/testing';
+import type { SearchClient, SearchResponse } from '@agent-search/core';
+import { searchFailure, useMswServer } from '@agent-search/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CacheOptions, MemoryStore, withCache } from '../src/index.ts';
 import { createUpstreamClient, fakeClock, HOUR, installUpstream, MINUTE, type Upstream } from './upstream.ts';
@@ -15,15 +15,6 @@ beforeEach(() => {
 
 function cached(options: CacheOptions = {}): SearchClient {
   return withCache(createUpstreamClient(), { now: clock.now, rateLimits: false, ...options });
-}
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isSearchError(error)) throw new Error(`expected a SearchError, got ${String(error)}`);
-  return error;
 }
 
 describe('withCache: hits and keys', () => {
@@ -80,7 +71,7 @@ describe('withCache: hits and keys', () => {
 
   it('rejects invalid requests before the cache and the upstream', async () => {
     const client = cached();
-    const error = await failure(client.search({ query: '   ' }));
+    const error = await searchFailure(client.search({ query: '   ' }));
     expect(error.code).toBe('invalid_request');
     expect(upstream.calls).toBe(0);
   });
@@ -172,7 +163,7 @@ describe('withCache: errors and stale answers', () => {
   it('never caches errors', async () => {
     const client = cached();
     upstream.failWith = 503;
-    const error = await failure(client.search({ query: 'flaky' }));
+    const error = await searchFailure(client.search({ query: 'flaky' }));
     expect(error.code).toBe('unavailable');
     upstream.failWith = undefined;
     const ok = await client.search({ query: 'flaky' });
@@ -200,7 +191,7 @@ describe('withCache: errors and stale answers', () => {
     await client.search({ query: 'old news' });
     clock.advance(HOUR + 2 * HOUR + MINUTE);
     upstream.failWith = 500;
-    const error = await failure(client.search({ query: 'old news' }));
+    const error = await searchFailure(client.search({ query: 'old news' }));
     expect(error.code).toBe('unavailable');
   });
 
@@ -209,7 +200,7 @@ describe('withCache: errors and stale answers', () => {
     await client.search({ query: 'no stale' });
     clock.advance(HOUR + MINUTE);
     upstream.failWith = 429;
-    expect((await failure(client.search({ query: 'no stale' }))).code).toBe('rate_limited');
+    expect((await searchFailure(client.search({ query: 'no stale' }))).code).toBe('rate_limited');
   });
 
   it('a caller who aborts gets the abort, not a stale answer', async () => {

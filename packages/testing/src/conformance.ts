@@ -9,6 +9,7 @@ import {
 import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { MswServer } from './msw.ts';
+import { searchRequest } from './requests.ts';
 
 /** A fault the provider must turn into a `SearchError` with `code`. */
 export interface FaultCase {
@@ -127,17 +128,7 @@ export function describeProviderConformance(name: string, options: ProviderConfo
         server.use(...fault.handlers);
         const provider = options.createProvider();
         const error = await provider
-          .search(
-            {
-              query: 'fault query',
-              mode: 'text',
-              maxResults: 5,
-              safeSearch: 'moderate',
-              includeDomains: [],
-              excludeDomains: [],
-            },
-            { signal: AbortSignal.timeout(5_000) },
-          )
+          .search(searchRequest({ query: 'fault query' }), { signal: AbortSignal.timeout(5_000) })
           .then(
             () => undefined,
             (e: unknown) => e,

@@ -6,4 +6,5 @@ export {
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
+export { searchFailure, searchRequest } from './requests.ts';
 export * from './simulator/index.ts';

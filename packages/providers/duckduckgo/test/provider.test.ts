@@ -1,5 +1,5 @@
 import { createSearchClient, isSearchError, type SearchRequest } from '@agent-search/core';
-import { useMswServer } from '@agent-search/testing';
+import { searchRequest, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider, providerDefinition } from '../src/index.ts';
@@ -32,17 +32,8 @@ afterEach(() => {
   server.events.removeListener('request:start', record);
 });
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: 'rust ownership',
-    mode: 'text',
-    maxResults: 5,
-    safeSearch: 'moderate',
-    includeDomains: [],
-    excludeDomains: [],
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest({ query: 'rust ownership', ...overrides });
 
 const search = (provider: ReturnType<typeof createDuckDuckGoProvider>, overrides?: Partial<SearchRequest>) =>
   provider.search(request(overrides), { signal: AbortSignal.timeout(5_000) });

@@ -1,4 +1,5 @@
 import { createSearchClient } from '@agent-search/core';
+import { searchRequest } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { providerDefinition } from './index.ts';
 
@@ -40,17 +41,7 @@ describe.skipIf(!process.env.EXA_API_KEY)('exa live', () => {
   it('maps a wrong key to unauthorized', async () => {
     const provider = providerDefinition.fromEnv({ ...process.env, EXA_API_KEY: 'not-a-real-exa-key' });
     const error = await provider
-      .search(
-        {
-          query: 'test',
-          mode: 'text',
-          maxResults: 1,
-          safeSearch: 'moderate',
-          includeDomains: [],
-          excludeDomains: [],
-        },
-        { signal: AbortSignal.timeout(20_000) },
-      )
+      .search(searchRequest({ query: 'test', maxResults: 1 }), { signal: AbortSignal.timeout(20_000) })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'unauthorized' });
   });

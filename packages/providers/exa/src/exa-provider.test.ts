@@ -7,7 +7,13 @@ import {
   type SearchMode,
   type SearchRequest,
 } from '@agent-search/core';
-import { describeProviderConformance, type FaultCase, hang, useMswServer } from '@agent-search/testing';
+import {
+  describeProviderConformance,
+  type FaultCase,
+  hang,
+  searchRequest,
+  useMswServer,
+} from '@agent-search/testing';
 import { HttpResponse, http, type JsonBodyType, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/error-400.json' with { type: 'json' };
@@ -109,15 +115,8 @@ describeProviderConformance('exa', {
   },
 });
 
-const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
-  query: 'solid state batteries',
-  mode: 'text',
-  maxResults: 5,
-  safeSearch: 'moderate',
-  includeDomains: [],
-  excludeDomains: [],
-  ...overrides,
-});
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest({ query: 'solid state batteries', ...overrides });
 
 /** Runs one search and returns the upstream request it made. */
 async function capture(provider = createExaProvider({ apiKey: KEY }), req = request()) {

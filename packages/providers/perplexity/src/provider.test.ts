@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
 import {
-  createSearchClient,
-  type SearchError,
-  type SearchMode,
-  type SearchRequest,
-} from '@agent-search/core';
-import { describeProviderConformance, hang, useMswServer } from '@agent-search/testing';
+  describeProviderConformance,
+  hang,
+  searchFailure,
+  searchRequest,
+  useMswServer,
+} from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
@@ -35,27 +36,14 @@ function fail(status: keyof typeof errors, headers: Record<string, string> = {})
   return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
 }
 
-const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
-  query: 'postgresql 18 release',
-  mode: 'text',
-  maxResults: 5,
-  safeSearch: 'moderate',
-  includeDomains: [],
-  excludeDomains: [],
-  ...overrides,
-});
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest({ query: 'postgresql 18 release', ...overrides });
 
 type Provider = ReturnType<typeof createPerplexityProvider>;
 
-/** The error a search fails with; fails the test if the search succeeds. */
-async function failure(provider: Provider, req = request()): Promise<SearchError> {
-  try {
-    await provider.search(req, { signal: AbortSignal.timeout(5_000) });
-  } catch (error) {
-    return error as SearchError;
-  }
-  throw new Error('the search succeeded; expected a failure');
-}
+/** The SearchError a search fails with; fails the test if it succeeds or throws anything else. */
+const failure = (provider: Provider, req = request()) =>
+  searchFailure(provider.search(req, { signal: AbortSignal.timeout(5_000) }));
 
 /** Runs one search and returns the upstream request it made (body parsed). */
 async function capture(provider: Provider, req: SearchRequest) {

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@agent-search/core';
-import { useMswServer } from '@agent-search/testing';
+import { searchRequest, useMswServer } from '@agent-search/testing';
 import { tavily } from '@tavily/core';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -26,28 +26,17 @@ async function captureBody(run: () => Promise<unknown>) {
 }
 
 const cases: [string, SearchRequest][] = [
-  [
-    'plain text search',
-    {
-      query: 'q',
-      mode: 'text',
-      maxResults: 5,
-      safeSearch: 'moderate',
-      includeDomains: [],
-      excludeDomains: [],
-    },
-  ],
+  ['plain text search', searchRequest({ query: 'q' })],
   [
     'news with every filter',
-    {
+    searchRequest({
       query: 'ecb rates',
       mode: 'news',
       maxResults: 3,
       timeRange: 'm',
-      safeSearch: 'moderate',
       includeDomains: ['reuters.com'],
       excludeDomains: ['example.org'],
-    },
+    }),
   ],
 ];
 
