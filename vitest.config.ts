@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 // pick up packages/providers itself and run every provider's tests twice).
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'packages/providers/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/providers/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+    ],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });
