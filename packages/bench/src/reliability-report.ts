@@ -103,6 +103,8 @@ ${info.cores} × ${info.cpu}).
   huge strings, markup and control characters, bodies cut short) served by the simulator. Each run must end
   before its deadline, with results that satisfy the result contract (an http(s) URL, a non-empty title, every
   field within its limit, no control characters) or a \`SearchError\` with a known code.
+  They start from a fixed seed so that every CI run gives the same verdict; \`FC_SEED=random\` explores new
+  cases (\`FC_SEED=random npx vitest run --project bench\`) and \`FC_SEED=<n>\` replays the seed a failure printed.
 - **Load test**: the run described under [Load](#load), asserting that every search is answered or fails with a
   known code, no promise rejection goes unhandled, every user gets exactly its limit through, and memory stays
   bounded.

@@ -18,7 +18,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settleWithin } from '../src/stats.ts';
 import { duckDuckGo, EXA_KEY, exa, routeNeedleTo, TAVILY_KEY, tavily } from '../src/upstreams.ts';
 import { errorViolations, responseViolations } from './support/contract.ts';
-import { hostileString, jsonMutation, mutateJson, mutateText, textMutation } from './support/mutations.ts';
+import {
+  anyJson,
+  hostileString,
+  jsonMutation,
+  mutateJson,
+  mutateText,
+  textMutation,
+} from './support/mutations.ts';
 
 // Searches run against a 2 s deadline; anything not settled within twice that has hung.
 const DEADLINE_MS = 2_000;
@@ -153,6 +160,14 @@ describe('providers reading arbitrary (mutated) payloads', () => {
   const textMutations = fc.array(textMutation, { maxLength: 4 });
   const q = 'heat pump';
 
+  // A JSON payload with a few fields mutated, or now and then one of the wrong shape altogether: deep
+  // mutations rarely reach the top level, and a tolerant reader can survive them all.
+  const mutatedJson = (json: string) =>
+    fc.oneof(
+      { weight: 9, arbitrary: jsonMutations.map((m) => mutateJson(json, m)) },
+      { weight: 1, arbitrary: anyJson.map((value) => JSON.stringify(value)) },
+    );
+
   // d.js keeps its results in a JSON array inside JavaScript: mutate the array, then the text around it.
   const mutatedDJs = fc.tuple(jsonMutations, textMutations).map(([json, text]) => {
     const body = dJs(q);
@@ -181,25 +196,25 @@ describe('providers reading arbitrary (mutated) payloads', () => {
       endpoint: 'duckduckgo.news.js',
       mode: 'news',
       provider: (s) => duckDuckGo(s),
-      body: jsonMutations.map((m) => mutateJson(newsJs(q), m)),
+      body: mutatedJson(newsJs(q)),
     },
     {
       endpoint: 'duckduckgo.v.js',
       mode: 'videos',
       provider: (s) => duckDuckGo(s),
-      body: jsonMutations.map((m) => mutateJson(vJs(q), m)),
+      body: mutatedJson(vJs(q)),
     },
     {
       endpoint: 'tavily.search',
       mode: 'text',
       provider: tavily,
-      body: jsonMutations.map((m) => mutateJson(tavilyResponse(q), m)),
+      body: mutatedJson(tavilyResponse(q)),
     },
     {
       endpoint: 'exa.search',
       mode: 'text',
       provider: exa,
-      body: jsonMutations.map((m) => mutateJson(exaResponse(q), m)),
+      body: mutatedJson(exaResponse(q)),
     },
   ];
 
@@ -227,11 +242,13 @@ describe('providers reading arbitrary (mutated) payloads', () => {
         }),
         { numRuns: 100 },
       );
-      // The mutated payloads were served and read: some searches still found results, some failed.
+      // The mutated payloads were served and read: some searches still found results, and some were hurt
+      // by the mutations (failed, or lost results). Whether any failed outright depends on where the
+      // mutations land, so that is not asserted: a payload with every result broken may well be empty.
       expect(sim.stats(endpoint).answered).toBeGreaterThanOrEqual(100);
       expect(seen.answered + seen.failed).toBeGreaterThanOrEqual(100);
       expect(seen.results).toBeGreaterThan(0);
-      expect(seen.failed).toBeGreaterThan(0);
+      expect(seen.degraded).toBeGreaterThan(0);
     },
   );
 });
