@@ -39,7 +39,6 @@ export {
   defineProfiles,
   type ProfileDefinition,
   type ProfileSet,
-  profileDefinitionSchema,
   profilesFromEnv,
   resolveProfile,
   type SearchProfile,
@@ -72,7 +71,6 @@ export {
   type SearchMode,
   type SearchRequest,
   type SearchRequestInput,
-  searchRequestInputSchema,
   TIME_RANGES,
   type TimeRange,
 } from './request.ts';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SearchConfigError, SearchError } from './errors.ts';
 import type { Env, ProviderCapabilities } from './provider.ts';
 import {
@@ -30,15 +29,70 @@ export interface SearchProfile {
 export type ProfileSet = Readonly<Record<string, SearchProfile>>;
 
 /** What configuration may say about one profile; everything but the name is optional. */
-export const profileDefinitionSchema = z.strictObject({
-  description: z.string().max(200).optional(),
-  includeDomains: z.array(z.string()).max(20).optional(),
-  excludeDomains: z.array(z.string()).max(20).optional(),
-  queryTerms: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
-  mode: z.enum(SEARCH_MODES).optional(),
-  ttlClass: z.enum(TTL_CLASSES).optional(),
-});
-export type ProfileDefinition = z.input<typeof profileDefinitionSchema>;
+export interface ProfileDefinition {
+  /** At most 200 characters. */
+  description?: string;
+  /** At most 20 each. */
+  includeDomains?: readonly string[];
+  excludeDomains?: readonly string[];
+  /** At most 5, each 1 to 50 characters once trimmed. */
+  queryTerms?: readonly string[];
+  mode?: SearchMode;
+  ttlClass?: TtlClass;
+}
+
+// A dozen rules: written out rather than pulling a schema library (zod alone is 6 MB) into core.
+const DEFINITION_FIELDS = new Set([
+  'description',
+  'includeDomains',
+  'excludeDomains',
+  'queryTerms',
+  'mode',
+  'ttlClass',
+]);
+
+function stringList(value: unknown, field: string, max: number): string | undefined {
+  if (!Array.isArray(value)) return `${field}: expected a list of strings`;
+  if (value.length > max) return `${field}: at most ${max} entries`;
+  const bad = value.findIndex((entry) => typeof entry !== 'string');
+  return bad === -1 ? undefined : `${field}.${bad}: expected a string`;
+}
+
+function oneOf(value: unknown, field: string, allowed: readonly string[]): string | undefined {
+  return typeof value === 'string' && allowed.includes(value)
+    ? undefined
+    : `${field}: expected one of ${allowed.map((v) => `"${v}"`).join(', ')}`;
+}
+
+/** The first problem with a definition, as "field: what is wrong", or undefined when it is valid. */
+function definitionProblem(definition: unknown): string | undefined {
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+    return 'expected an object such as {"includeDomains": ["example.com"]}';
+  }
+  const d = definition as Record<string, unknown>;
+  const unknown = Object.keys(d).filter((key) => !DEFINITION_FIELDS.has(key));
+  if (unknown.length > 0) {
+    return `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}`;
+  }
+  const has = (field: string) => d[field] !== undefined;
+  if (has('description') && (typeof d.description !== 'string' || d.description.length > 200)) {
+    return 'description: expected a string of at most 200 characters';
+  }
+  for (const field of ['includeDomains', 'excludeDomains']) {
+    const problem = has(field) ? stringList(d[field], field, 20) : undefined;
+    if (problem) return problem;
+  }
+  if (has('queryTerms')) {
+    const problem = stringList(d.queryTerms, 'queryTerms', 5);
+    if (problem) return problem;
+    const bad = (d.queryTerms as string[]).findIndex((t) => t.trim() === '' || t.trim().length > 50);
+    if (bad !== -1) return `queryTerms.${bad}: expected 1 to 50 characters`;
+  }
+  return (
+    (has('mode') ? oneOf(d.mode, 'mode', SEARCH_MODES) : undefined) ??
+    (has('ttlClass') ? oneOf(d.ttlClass, 'ttlClass', TTL_CLASSES) : undefined)
+  );
+}
 
 const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
@@ -68,7 +122,11 @@ function invalidProfile(name: string, problem: string): TypeError {
 }
 
 /** Domains normalized by the same rules as a request's, so a profile cannot hold what a request may not. */
-function domains(name: string, field: 'includeDomains' | 'excludeDomains', list: string[] | undefined) {
+function domains(
+  name: string,
+  field: 'includeDomains' | 'excludeDomains',
+  list: readonly string[] | undefined,
+) {
   if (!list) return [];
   try {
     return normalizeRequest({ query: 'x', [field]: list })[field];
@@ -82,18 +140,14 @@ export function defineProfile(name: string, definition: ProfileDefinition = {}):
   if (!PROFILE_NAME.test(name)) {
     throw invalidProfile(name, 'names are lower-case letters, digits and hyphens, starting with a letter');
   }
-  const parsed = profileDefinitionSchema.safeParse(definition);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw invalidProfile(name, `${where}${issue.message}`);
-  }
-  const d = parsed.data;
+  const problem = definitionProblem(definition);
+  if (problem) throw invalidProfile(name, problem);
+  const d = definition;
   const result: SearchProfile = {
     name,
     includeDomains: domains(name, 'includeDomains', d.includeDomains),
     excludeDomains: domains(name, 'excludeDomains', d.excludeDomains),
-    queryTerms: d.queryTerms ?? [],
+    queryTerms: (d.queryTerms ?? []).map((term) => term.trim()),
     ttlClass: d.ttlClass ?? (d.mode === 'news' ? 'news' : 'default'),
   };
   if (d.description) result.description = d.description;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SearchError } from './errors.ts';
 
 export const SEARCH_MODES = ['text', 'news', 'videos'] as const;
@@ -34,18 +33,6 @@ export interface SearchRequest {
 }
 
 /** What callers may send: only `query` is required, everything else is coerced or defaulted. */
-export const searchRequestInputSchema = z.object({
-  query: z.string(),
-  mode: z.unknown().optional(),
-  maxResults: z.unknown().optional(),
-  timeRange: z.unknown().optional(),
-  safeSearch: z.unknown().optional(),
-  region: z.unknown().optional(),
-  includeDomains: z.unknown().optional(),
-  excludeDomains: z.unknown().optional(),
-  profile: z.unknown().optional(),
-});
-
 export type SearchRequestInput = {
   query: string;
   mode?: SearchMode | (string & {});
@@ -113,12 +100,11 @@ function normalizeDomains(value: unknown, field: string): string[] {
  * time ranges and safe-search values fall back to none and "moderate".
  */
 export function normalizeRequest(input: unknown, defaults: { maxResults?: number } = {}): SearchRequest {
-  const parsed = searchRequestInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const hasQuery = typeof input === 'object' && input !== null && 'query' in input;
-    throw invalid(hasQuery ? 'query must be a string' : 'query is required');
+  if (typeof input !== 'object' || input === null) throw invalid('query is required');
+  const raw = input as Partial<Record<keyof SearchRequestInput, unknown>>;
+  if (typeof raw.query !== 'string') {
+    throw invalid(raw.query === undefined ? 'query is required' : 'query must be a string');
   }
-  const raw = parsed.data;
   const query = raw.query.replace(/\s+/gu, ' ').trim();
   if (query === '') throw invalid('query is empty: say what to search for');
   if (query.length > MAX_QUERY_LENGTH) {
