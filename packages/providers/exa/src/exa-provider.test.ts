@@ -401,7 +401,7 @@ describe('exa abort', () => {
     try {
       server.use(
         http.post(SEARCH, async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
           answered();
           return HttpResponse.json(error429, { status: 429 });
         }),
@@ -413,7 +413,8 @@ describe('exa abort', () => {
         .search(request(), { signal: controller.signal })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'AbortError' });
-      expect(performance.now() - started).toBeLessThan(250);
+      // Released on the abort (30 ms), not when the upstream answers (1 s): the margin absorbs a busy machine.
+      expect(performance.now() - started).toBeLessThan(600);
       // Let the abandoned request fail, then give unhandled rejections a few turns to surface.
       await lateAnswer;
       await new Promise((resolve) => setTimeout(resolve, 100));
