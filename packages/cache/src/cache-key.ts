@@ -23,6 +23,8 @@ export function cacheKey(request: SearchRequest): string {
     [...request.includeDomains].sort(),
     [...request.excludeDomains].sort(),
     request.profile?.toLowerCase() ?? '',
+    // Only when set, so keys of requests without it stay what they were.
+    ...(request.includeContent ? ['content'] : []),
   ];
   return `search:v1:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url')}`;
 }

@@ -54,12 +54,13 @@ describe('withCache: hits and keys', () => {
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], region: 'de-de' },
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], safeSearch: 'off' },
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], profile: 'case' },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], includeContent: true },
       { query: 'solar panel', includeDomains: ['example.com', 'example.org'] },
     ]) {
       const response = await client.search(input);
       expect(response.cached, JSON.stringify(input)).toBe(false);
     }
-    expect(upstream.calls).toBe(8);
+    expect(upstream.calls).toBe(9);
   });
 
   it('works like the client it wraps: same providers and health', () => {

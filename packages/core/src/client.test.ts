@@ -362,6 +362,24 @@ describe('createSearchClient', () => {
     expect(response.results.map((r) => r.title)).toEqual(['kept']);
   });
 
+  it('asks the providers that return page text first when a request wants it, keeping the others as fallbacks', async () => {
+    const a = upstream('a', ok('a'));
+    const b = upstream('b', status(503));
+    const c = upstream('c', ok('c'));
+    const client = createSearchClient({
+      providers: [provider('a'), provider('b', { pageContent: true }), provider('c', { pageContent: true })],
+    });
+    const withContent = await client.search({ query: 'q', includeContent: true });
+    expect(withContent.provider).toBe('c');
+    expect(withContent.attempts.map((t) => [t.provider, t.outcome])).toEqual([
+      ['b', 'error'],
+      ['c', 'success'],
+    ]);
+    const plain = await client.search({ query: 'q2' });
+    expect(plain.provider).toBe('a');
+    expect([a.count, b.count, c.count]).toEqual([1, 1, 1]);
+  });
+
   it('rejects a provider listed twice', () => {
     expect(() => createSearchClient({ providers: [provider('a'), provider('a')] })).toThrow(/listed twice/);
   });

@@ -174,6 +174,13 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       }
     }
     if (queue.length === 0) throw aggregateError(request, attempts, errors);
+    // Page text is asked for when snippets are not enough: the providers that have it go first (a stable
+    // sort keeps the configured order among them), the others stay as fallbacks.
+    if (request.includeContent) {
+      queue.sort(
+        (a, b) => Number(b.capabilities.pageContent === true) - Number(a.capabilities.pageContent === true),
+      );
+    }
 
     return new Promise<SearchResponse>((resolve, reject) => {
       const running = new Map<string, { controller: AbortController; started: number }>();

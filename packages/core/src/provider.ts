@@ -11,6 +11,8 @@ export interface ProviderCapabilities {
   safeSearch: boolean;
   region: boolean;
   requiresApiKey: boolean;
+  /** Returns page text in `content` when `request.includeContent` is set. */
+  pageContent?: boolean;
 }
 
 export interface ProviderSearchOptions {

@@ -54,6 +54,13 @@ describe('normalizeRequest', () => {
     );
     expect(() => normalizeRequest({ query: 'q', includeDomains: 7 })).toThrow(/includeDomains/);
   });
+
+  it('keeps includeContent only when it is true', () => {
+    expect(normalizeRequest({ query: 'q', includeContent: true })).toMatchObject({ includeContent: true });
+    for (const includeContent of [false, 'true', 1, undefined]) {
+      expect(normalizeRequest({ query: 'q', includeContent })).not.toHaveProperty('includeContent');
+    }
+  });
 });
 
 describe('normalizeQuery', () => {

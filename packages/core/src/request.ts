@@ -30,6 +30,8 @@ export interface SearchRequest {
   excludeDomains: string[];
   /** Named search profile (e.g. "regulation", "case"): selects site filters and the cache TTL class. */
   profile?: string;
+  /** Present when the caller wants each result's page text (`result.content`) from providers that have it. */
+  includeContent?: true;
 }
 
 /** What callers may send: only `query` is required, everything else is coerced or defaulted. */
@@ -43,6 +45,8 @@ export type SearchRequestInput = {
   includeDomains?: string | readonly string[];
   excludeDomains?: string | readonly string[];
   profile?: string;
+  /** Ask for page text in `result.content` (Tavily, Exa); costs the provider more and makes answers larger. */
+  includeContent?: boolean;
 };
 
 function invalid(message: string): SearchError {
@@ -124,5 +128,6 @@ export function normalizeRequest(input: unknown, defaults: { maxResults?: number
     request.region = raw.region.trim().toLowerCase();
   }
   if (typeof raw.profile === 'string' && raw.profile.trim() !== '') request.profile = raw.profile.trim();
+  if (raw.includeContent === true) request.includeContent = true;
   return request;
 }

@@ -122,4 +122,25 @@ describe('normalizeResults', () => {
     });
     expect(normalizeResults(raw, 'p', 'text')[0]).not.toHaveProperty('duration');
   });
+
+  it('cleans page content like a snippet, with a much larger bound, and leaves it out when empty', () => {
+    const article = '第一千一百六十五条 行为人因过错侵害他人民事权益造成损害的，应当承担侵权责任。';
+    const raw = [
+      {
+        title: 'A statute',
+        url: 'https://flk.npc.gov.cn/a',
+        snippet: 'short',
+        content: `<h1>民法典</h1><p>${'前文。'.repeat(400)}</p>\n<p>${article}</p>\u0007`,
+      },
+      { title: 'No page text', url: 'https://flk.npc.gov.cn/b', content: '  <p></p> ' },
+      { title: 'Huge page', url: 'https://flk.npc.gov.cn/c', content: 'word '.repeat(10_000) },
+    ];
+    const [statute, empty, huge] = normalizeResults(raw, 'p', 'text');
+    expect(statute!.content).toMatch(/^民法典 前文。/);
+    expect(statute!.content!.endsWith(article)).toBe(true);
+    expect(statute!.snippet).toBe('short');
+    expect(empty).not.toHaveProperty('content');
+    expect(huge!.content!.length).toBeLessThanOrEqual(20_000);
+    expect(huge!.content!.endsWith('…')).toBe(true);
+  });
 });

@@ -12,6 +12,8 @@ export interface SearchResult {
   publishedAt?: string;
   /** Author or byline, when the provider reports one. */
   author?: string;
+  /** The page's text (up to 20,000 characters), when the request set `includeContent` and the provider has it. */
+  content?: string;
   /** Id of the provider that returned it. */
   provider: string;
   /** Videos: duration as the provider shows it, e.g. "4:13". */
@@ -29,6 +31,8 @@ export interface RawResult {
   title?: unknown;
   url?: unknown;
   snippet?: unknown;
+  /** Page text, when the request asked for it. */
+  content?: unknown;
   source?: unknown;
   publishedAt?: unknown;
   author?: unknown;
@@ -82,6 +86,8 @@ export function normalizeResults(
     if (publishedAt) result.publishedAt = publishedAt;
     const author = cleanText(item.author, FIELD_LIMITS.source);
     if (author) result.author = author;
+    const content = cleanText(item.content, FIELD_LIMITS.content);
+    if (content) result.content = content;
     if (mode === 'videos') {
       const duration = cleanDuration(item.duration);
       if (duration) result.duration = duration;

@@ -4,6 +4,8 @@ import { decodeHTML } from 'entities';
 export const FIELD_LIMITS = {
   title: 300,
   snippet: 1_000,
+  /** Page text, only sent when asked for: enough for a statute's article or a judgment's verdict. */
+  content: 20_000,
   source: 120,
   url: 2_048,
   other: 200,

@@ -8,8 +8,7 @@ import {
   newsReportPage,
   practicePage,
 } from './__fixtures__/pages.ts';
-import { FIXTURE_API } from './__fixtures__/provider.ts';
-import { serveSearch } from './__fixtures__/search-server.ts';
+import { EXA_SEARCH, serveSearch } from './__fixtures__/search-server.ts';
 import { caseSearch, extractCase } from './case.ts';
 
 const server = useMswServer();
@@ -24,7 +23,7 @@ describe('caseSearch', () => {
         query: '民间借贷 上诉',
         numResults: 5,
         includeDomains: [...BUILT_IN_PROFILES.case!.includeDomains],
-        profile: 'case',
+        contents: { highlights: { maxCharacters: 500 }, text: { maxCharacters: 20_000 } },
       },
     ]);
     expect(civil).toEqual({
@@ -84,7 +83,7 @@ describe('caseSearch', () => {
       code: 'invalid_request',
       message: expect.stringMatching(/^caseType: /),
     });
-    server.use(http.post(FIXTURE_API, () => new HttpResponse(null, { status: 503 })));
+    server.use(http.post(EXA_SEARCH, () => new HttpResponse(null, { status: 503 })));
     await expect(caseSearch(client, { keyword: '借贷' })).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

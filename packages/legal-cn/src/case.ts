@@ -1,4 +1,4 @@
-import type { SearchClient, SearchOptions, SearchResult } from '@agent-search/core';
+import { type SearchClient, type SearchOptions, type SearchResult, truncate } from '@agent-search/core';
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
@@ -67,11 +67,6 @@ const REASONING = /本院认为[，,：:]?\s*(.+?)(?=\s*(?:判决如下|裁定�
 const TITLE_CASE_NAME = new RegExp(`^[^\\s，。；：]{2,60}${DOCUMENT}$`, 'u');
 const CASE_NAME = new RegExp(`[^\\s，。；：]{2,60}?(?:纠纷|罪|一案)[^\\s，。；：]{0,20}?${DOCUMENT}`, 'u');
 
-function clip(text: string, max: number): string {
-  const trimmed = text.trim();
-  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1)}…`;
-}
-
 /** The first case number in `text`, written with full-width parentheses, and the type its code says. */
 export function extractCaseNumber(text: string): { caseNumber: string; typeCode?: CaseType } | undefined {
   const m = CASE_NUMBER.exec(text);
@@ -106,7 +101,8 @@ export function extractCaseDate(text: string): string | undefined {
 
 /** Everything one search result says about a case, without guessing. */
 export function extractCase(result: SearchResult): CaseResult {
-  const text = result.snippet;
+  // The page text when the provider sent it (the search asks for it), else the snippet.
+  const text = result.content ?? result.snippet;
   const all = `${result.title} ${text}`;
   const found: CaseResult = { url: result.url };
   const number = extractCaseNumber(all);
@@ -123,9 +119,9 @@ export function extractCase(result: SearchResult): CaseResult {
   const caseType = (written?.replace(/\s/g, '') as CaseType | undefined) ?? number?.typeCode;
   if (caseType) found.caseType = caseType;
   const summary = FACTS.exec(text)?.[1] ?? REASONING.exec(text)?.[1] ?? text;
-  if (summary.trim()) found.summary = clip(summary, 300);
+  if (summary.trim()) found.summary = truncate(summary.trim(), 300);
   const verdict = VERDICT.exec(text)?.[1];
-  if (verdict) found.verdict = clip(verdict, 500);
+  if (verdict) found.verdict = truncate(verdict.trim(), 500);
   return found;
 }
 
@@ -140,7 +136,10 @@ export async function caseSearch(
 ): Promise<CaseResult[]> {
   const { keyword, caseType, maxResults } = parseInput(caseSearchInputSchema, input);
   const query = caseType && !keyword.includes(caseType) ? `${keyword} ${caseType}` : keyword;
-  const response = await client.search({ query, profile: 'case', maxResults: maxResults ?? 5 }, options);
+  const response = await client.search(
+    { query, profile: 'case', maxResults: maxResults ?? 5, includeContent: true },
+    options,
+  );
   const cases = response.results.map(extractCase);
   return caseType ? cases.filter((c) => c.caseType === undefined || c.caseType === caseType) : cases;
 }

@@ -11,6 +11,7 @@ export { parseNumeral, toChineseNumeral } from './numerals.ts';
 export {
   type ArticleReference,
   extractRegulation,
+  LAW_OPENING_CHARS,
   parseArticleNumber,
   type RegulationResult,
   type RegulationSearchInput,

@@ -1,7 +1,12 @@
 import { BUILT_IN_PROFILES } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
-import { civilCodePage, dataRegulationPage, lawyerAnswerPage } from './__fixtures__/pages.ts';
+import {
+  civilCodePage,
+  dataRegulationPage,
+  lawyerAnswerPage,
+  propertyRegulationPage,
+} from './__fixtures__/pages.ts';
 import { serveSearch } from './__fixtures__/search-server.ts';
 import { regulationSearch } from './regulation.ts';
 
@@ -16,7 +21,7 @@ describe('regulationSearch', () => {
         query: '民法典 第一百零八条',
         numResults: 5,
         includeDomains: [...BUILT_IN_PROFILES.regulation!.includeDomains],
-        profile: 'regulation',
+        contents: { highlights: { maxCharacters: 500 }, text: { maxCharacters: 20_000 } },
       },
     ]);
     expect(results[0]).toEqual({
@@ -28,6 +33,41 @@ describe('regulationSearch', () => {
       url: civilCodePage.url,
       references: [],
     });
+  });
+
+  it('reads the page text, so an article far down a long page is found whole', async () => {
+    const { client, sent } = serveSearch(server, [propertyRegulationPage]);
+    const [result] = await regulationSearch(client, { lawName: '物业管理条例', article: '第十二条' });
+    expect(sent[0]!.contents.text).toEqual({ maxCharacters: 20_000 });
+    expect(result).toMatchObject({
+      lawName: '某市物业管理条例',
+      articleNumber: 12,
+      effectiveDate: '2024-01-01',
+      source: 'gov.cn',
+      references: [{ lawName: '某市物业管理条例', articleNumber: 11, citation: '本条例第十一条' }],
+    });
+    expect(result!.content).toMatch(/^第十二条 物业服务人不得采取停止供电.*申请仲裁。$/);
+  });
+
+  it('without page text, an article past the snippet is not there: law name and URL only, nothing invented', async () => {
+    const { client } = serveSearch(server, [propertyRegulationPage], { pageText: false });
+    const [result] = await regulationSearch(client, { lawName: '物业管理条例', article: 12 });
+    expect(result).toEqual({
+      lawName: '某市物业管理条例',
+      source: 'gov.cn',
+      url: propertyRegulationPage.url,
+      references: [],
+    });
+  });
+
+  it('returns the opening of the page, not the whole law, when no article is asked for', async () => {
+    // The page twice over: longer than the opening kept.
+    const longPage = { ...propertyRegulationPage, text: propertyRegulationPage.text.repeat(2) };
+    const { client } = serveSearch(server, [longPage]);
+    const [result] = await regulationSearch(client, { lawName: '物业管理条例' });
+    expect(result!.content).toMatch(/^某市物业管理条例 （2023年9月22日/);
+    expect(result!.content!.length).toBeLessThanOrEqual(1_500);
+    expect(result!.content!.endsWith('…')).toBe(true);
   });
 
   it('returns only what a page states: a page quoting the article in prose has no content', async () => {
@@ -83,7 +123,7 @@ describe('regulationSearch', () => {
   it('searches by law name alone, returning the page text as content', async () => {
     const { client, sent } = serveSearch(server, [civilCodePage]);
     const [result] = await regulationSearch(client, { lawName: '民法典', maxResults: 3 });
-    expect(sent[0]).toMatchObject({ query: '民法典', numResults: 3, profile: 'regulation' });
+    expect(sent[0]).toMatchObject({ query: '民法典', numResults: 3 });
     expect(result).not.toHaveProperty('articleNumber');
     expect(result!.content).toMatch(/^中华人民共和国民法典 制定机关/);
     expect(result!.effectiveDate).toBe('2021-01-01');

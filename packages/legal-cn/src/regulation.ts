@@ -1,4 +1,10 @@
-import { type SearchClient, SearchError, type SearchOptions, type SearchResult } from '@agent-search/core';
+import {
+  type SearchClient,
+  SearchError,
+  type SearchOptions,
+  type SearchResult,
+  truncate,
+} from '@agent-search/core';
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
@@ -27,7 +33,7 @@ export interface RegulationResult {
   lawName?: string;
   /** The requested article, when the page holds its text. */
   articleNumber?: number;
-  /** The article's full text from 第X条 to the next article; without `article`, the page's text. */
+  /** The article's full text from 第X条 to the next article; without `article`, the opening of the page (1,500 characters). */
   content?: string;
   /** 施行/生效 date, "YYYY-MM-DD". */
   effectiveDate?: string;
@@ -75,12 +81,16 @@ function namesSameLaw(found: string, wanted: string): boolean {
   return bare(found).includes(bare(wanted)) || bare(wanted).includes(bare(found));
 }
 
-/** The full name of the law the page is about, as the page writes it. */
+const quotedNames = (text: string) => [...text.matchAll(/《([^》]{2,60})》/gu)].map((m) => m[1]!);
+
+/**
+ * The full name of the law the page is about, as the page writes it. The title speaks first: a page's
+ * body also cites other laws, such as the national regulation a local one implements.
+ */
 export function extractLawName(title: string, text: string, wanted: string): string | undefined {
-  const quoted = [...`${title} ${text}`.matchAll(/《([^》]{2,60})》/gu)].map((m) => m[1]!);
   const segments = title.split(/\s*[-_|–—]\s*|\s+/u).filter((s) => LAW_SUFFIX.test(s));
   const official = [...text.matchAll(/中华人民共和国[\u4e00-\u9fff]{1,30}?(?:法典|法)(?![\u4e00-\u9fff])/gu)];
-  const candidates = [...quoted, ...segments, ...official.map((m) => m[0])];
+  const candidates = [...quotedNames(title), ...segments, ...quotedNames(text), ...official.map((m) => m[0])];
   return candidates.find((name) => namesSameLaw(name, wanted));
 }
 
@@ -135,11 +145,16 @@ export function extractReferences(
   return references;
 }
 
+/** Without an article, `content` is the opening of the page (title, issuing body, first articles), not the whole law. */
+export const LAW_OPENING_CHARS = 1_500;
+
 /** Everything one search result says about `lawName` (and `article`), without guessing. */
 export function extractRegulation(result: SearchResult, lawName: string, article?: number): RegulationResult {
-  const text = result.snippet;
+  // The page text when the provider sent it (the search asks for it), else the snippet.
+  const text = result.content ?? result.snippet;
   const found = extractLawName(result.title, text, lawName);
-  const content = article === undefined ? text || undefined : extractArticle(text, article);
+  const content =
+    article === undefined ? truncate(text, LAW_OPENING_CHARS) || undefined : extractArticle(text, article);
   const regulation: RegulationResult = {
     source: result.source,
     url: result.url,
@@ -167,7 +182,7 @@ export async function regulationSearch(
   const articleNumber = article === undefined ? undefined : parseArticleNumber(article);
   const query = articleNumber === undefined ? lawName : `${lawName} 第${toChineseNumeral(articleNumber)}条`;
   const response = await client.search(
-    { query, profile: 'regulation', maxResults: maxResults ?? 5 },
+    { query, profile: 'regulation', maxResults: maxResults ?? 5, includeContent: true },
     options,
   );
   return response.results.map((result) => extractRegulation(result, lawName, articleNumber));

@@ -252,6 +252,48 @@ describe('exa results', () => {
     expect(results[5]!.snippet).toBeUndefined();
   });
 
+  it('asks for page text only when the request wants it, and hands it on as content beside the highlights', async () => {
+    const bodies: { contents?: unknown }[] = [];
+    server.use(
+      http.post(SEARCH, async ({ request: r }) => {
+        const body = (await r.json()) as { contents: { text?: unknown } };
+        bodies.push(body);
+        return HttpResponse.json({
+          requestId: '3f2e1d0c9b8a',
+          resolvedSearchType: 'neural',
+          results: [
+            {
+              id: 'https://example.com/statute',
+              url: 'https://example.com/statute',
+              title: 'A statute',
+              publishedDate: '2024-05-01T00:00:00.000Z',
+              author: null,
+              highlights: ['Article 12. A short highlight.'],
+              highlightScores: [0.61],
+              ...(body.contents.text
+                ? { text: 'Chapter 1\n\nArticle 1. The whole page.\n\nArticle 12. A short highlight.' }
+                : {}),
+            },
+          ],
+          costDollars: { total: 0.006 },
+        });
+      }),
+    );
+    const client = createSearchClient({ providers: [createExaProvider({ apiKey: KEY })] });
+    const withText = await client.search({ query: 'statute article 12', includeContent: true });
+    expect(bodies[0]!.contents).toEqual({
+      highlights: { maxCharacters: 500 },
+      text: { maxCharacters: 20_000 },
+    });
+    expect(withText.results[0]).toMatchObject({
+      snippet: 'Article 12. A short highlight.',
+      content: 'Chapter 1 Article 1. The whole page. Article 12. A short highlight.',
+    });
+    const plain = await client.search({ query: 'statute article 12' });
+    expect(bodies[1]!.contents).toEqual({ highlights: { maxCharacters: 500 } });
+    expect(plain.results[0]).not.toHaveProperty('content');
+  });
+
   it('falls back to page text when Exa sends text instead of highlights', async () => {
     server.use(
       http.post(SEARCH, () =>

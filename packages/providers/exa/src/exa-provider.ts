@@ -31,6 +31,7 @@ export const exaCapabilities: ProviderCapabilities = {
   safeSearch: true,
   region: true,
   requiresApiKey: true,
+  pageContent: true,
 };
 
 // exa-js is imported on first search, not with this module: it pulls in openai and zod, and it captures

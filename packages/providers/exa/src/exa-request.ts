@@ -5,6 +5,8 @@ export type ExaSearchType = 'auto' | 'fast' | 'instant' | 'neural' | 'keyword' |
 
 /** Longest snippet Exa is asked for per result: enough for a model, far below the SDK's 10,000 default. */
 export const SNIPPET_MAX_CHARACTERS = 500;
+/** Page text asked for when a request sets `includeContent`: core keeps this much of it. */
+export const CONTENT_MAX_CHARACTERS = 20_000;
 
 const DAY_MS = 86_400_000;
 const RANGE_DAYS: Record<TimeRange, number> = { d: 1, w: 7, m: 30, y: 365 };
@@ -27,7 +29,7 @@ export interface ExaSearchBody {
   excludeDomains?: string[];
   userLocation?: string;
   moderation?: boolean;
-  contents: { highlights: { maxCharacters: number } };
+  contents: { highlights: { maxCharacters: number }; text?: { maxCharacters: number } };
 }
 
 /** Start of the time range, `range` back from `now`, as ISO 8601. */
@@ -54,6 +56,7 @@ export function toExaSearchOptions(
     numResults: request.maxResults,
     contents: { highlights: { maxCharacters: SNIPPET_MAX_CHARACTERS } },
   };
+  if (request.includeContent) body.contents.text = { maxCharacters: CONTENT_MAX_CHARACTERS };
   if (options.type) body.type = options.type;
   if (request.mode === 'news') body.category = 'news';
   if (request.timeRange) body.startPublishedDate = publishedAfter(request.timeRange, options.now);

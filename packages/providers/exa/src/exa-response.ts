@@ -1,8 +1,5 @@
 import { type ProviderResponse, type RawResult, SearchError } from '@agent-search/core';
 
-/** A raw result plus Exa's author, which core has no field for yet. */
-export type ExaRawResult = RawResult & { author?: unknown };
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -23,10 +20,11 @@ export function parseExaResponse(body: unknown): ProviderResponse {
       provider: 'exa',
     });
   }
-  const results: ExaRawResult[] = body.results.filter(isRecord).map((item) => ({
+  const results: RawResult[] = body.results.filter(isRecord).map((item) => ({
     title: item.title,
     url: item.url,
     snippet: snippetOf(item),
+    content: item.text,
     publishedAt: item.publishedDate,
     author: item.author,
   }));

@@ -12,6 +12,7 @@ import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
+import rawContent from './__fixtures__/search-raw-content.json' with { type: 'json' };
 import { createTavilyProvider, providerDefinition } from './index.ts';
 
 const API = 'https://api.tavily.com/search';
@@ -209,6 +210,32 @@ describe('tavily response', () => {
       publishedAt: '2025-10-30T13:45:00.000Z',
       provider: 'tavily',
     });
+  });
+
+  it('asks for page text only when the request wants it, and hands raw_content on as content', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(API, async ({ request: r }) => {
+        const body = (await r.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json(body.include_raw_content ? rawContent : general);
+      }),
+    );
+    const client = createSearchClient({ providers: [createTavilyProvider({ apiKey: KEY })] });
+    const response = await client.search({ query: 'tokio runtime shutdown', includeContent: true });
+    expect(bodies[0]!.include_raw_content).toBe('text');
+    expect(response.results[0]!.content).toMatch(
+      /^Runtime in tokio::runtime - Rust Struct Runtime The Tokio/,
+    );
+    expect(response.results[0]!.content).toContain(
+      'spawn_blocking tasks, can get left behind if the timeout expires.',
+    );
+    expect(response.results[0]!.snippet).toMatch(/^The Tokio runtime\./);
+    expect(response.results[1]).not.toHaveProperty('content'); // raw_content: null
+
+    const plain = await client.search({ query: 'tokio runtime shutdown' });
+    expect(bodies[1]!.include_raw_content).toBe(false);
+    expect(plain.results.every((r) => r.content === undefined)).toBe(true);
   });
 
   it('decodes entities through core and leaves publishedAt unset for web results', async () => {

@@ -28,6 +28,7 @@ export const tavilyCapabilities: ProviderCapabilities = {
   safeSearch: false,
   region: false,
   requiresApiKey: true,
+  pageContent: true,
 };
 
 /**

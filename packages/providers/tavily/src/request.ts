@@ -12,7 +12,8 @@ export interface TavilySearchBody {
   include_domains?: string[];
   exclude_domains?: string[];
   include_answer: false;
-  include_raw_content: false;
+  /** Page text in each result's `raw_content`, asked for only when the request wants it. */
+  include_raw_content: false | 'text';
   include_images: false;
 }
 
@@ -30,9 +31,9 @@ export function toTavilyBody(request: SearchRequest, searchDepth: TavilySearchDe
     topic: request.mode === 'news' ? 'news' : 'general',
     search_depth: searchDepth,
     max_results: request.maxResults,
-    // No generated answer, page bodies or images: they cost credits and latency and the model needs none.
+    // No generated answer or images, and page bodies only on request: they cost credits and latency.
     include_answer: false,
-    include_raw_content: false,
+    include_raw_content: request.includeContent ? 'text' : false,
     include_images: false,
   };
   if (request.timeRange) body.time_range = TIME_RANGE[request.timeRange];

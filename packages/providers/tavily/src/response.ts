@@ -6,6 +6,8 @@ interface TavilyResult {
   title?: unknown;
   url?: unknown;
   content?: unknown;
+  /** The page as plain text, when the request set `include_raw_content` (null when Tavily has none). */
+  raw_content?: unknown;
   /** Set on `topic: "news"` results, e.g. "Tue, 18 Nov 2025 09:30:00 GMT". */
   published_date?: unknown;
 }
@@ -29,6 +31,7 @@ export function fromTavilyResponse(body: unknown): ProviderResponse {
           title: r.title,
           url: r.url,
           snippet: r.content,
+          content: r.raw_content,
           publishedAt: r.published_date,
         }),
       ),

@@ -38,6 +38,7 @@ const cases: [string, SearchRequest][] = [
       excludeDomains: ['example.org'],
     }),
   ],
+  ['with page text', searchRequest({ query: 'tokio runtime shutdown', includeContent: true })],
 ];
 
 describe('request contract with @tavily/core', () => {
@@ -52,7 +53,7 @@ describe('request contract with @tavily/core', () => {
         ...(request.includeDomains.length ? { includeDomains: request.includeDomains } : {}),
         ...(request.excludeDomains.length ? { excludeDomains: request.excludeDomains } : {}),
         includeAnswer: false,
-        includeRawContent: false,
+        includeRawContent: request.includeContent ? 'text' : false,
         includeImages: false,
       }),
     );
