@@ -21,7 +21,8 @@ interface ProcessData extends Record<string, unknown> {
 export default defineAgent<ProcessData>({
   // Once per process, before any job: the search client keeps provider health and caches across calls.
   prewarm: async (proc: JobProcess<ProcessData>) => {
-    proc.userData.search = await buildSearchClient(process.env);
+    // The framework's pino logger: failovers, cool-downs and an unreachable Redis go to the agent's logs.
+    proc.userData.search = await buildSearchClient(process.env, log().child({ component: 'agent-search' }));
     proc.userData.prompt = await loadPrompt();
   },
   entry: async (ctx: JobContext<ProcessData>) => {

@@ -94,6 +94,48 @@ describe('the assistant with web search', () => {
   });
 });
 
+describe('search logs', () => {
+  /** A logger that keeps every line, as pino would write them. */
+  function captureLogger() {
+    const lines: { level: string; msg?: string; fields: Record<string, unknown> }[] = [];
+    const at = (level: string) => (fields: object, msg?: string) =>
+      lines.push({ level, fields: fields as Record<string, unknown>, ...(msg === undefined ? {} : { msg }) });
+    return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
+  }
+
+  it('logs each provider failure with its cool-down, and an unreachable Redis once', async () => {
+    const { lines, logger } = captureLogger();
+    // Both DuckDuckGo backends (the HTML page, then the vqd token page of d.js) refuse.
+    const tooMany = () => HttpResponse.html('<html><body>Too Many Requests</body></html>', { status: 429 });
+    server.use(
+      http.post('https://html.duckduckgo.com/html/', tooMany),
+      http.get('https://duckduckgo.com/', tooMany),
+    );
+    // Port 1 on loopback: nothing listens there, so Redis is down from the start.
+    const setup = await buildSearchClient(
+      { REDIS_URL: 'redis://127.0.0.1:1', SEARCH_PROVIDER_PRIORITY: 'duckduckgo' },
+      logger,
+    );
+    const codes: unknown[] = [];
+    try {
+      for (const query of ['lisbon weather', 'porto weather']) {
+        codes.push(await setup.client!.search({ query }).catch((error: { code?: unknown }) => error.code));
+      }
+    } finally {
+      await (setup.client as { close?: () => Promise<void> }).close?.();
+    }
+    const warnings = lines.filter((l) => l.level === 'warn');
+    expect(warnings.filter((l) => /Redis cache is unreachable/.test(l.msg ?? ''))).toHaveLength(1);
+    expect(codes[0]).toMatch(/^(rate_limited|blocked)$/);
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        msg: `DuckDuckGo failed (${codes[0]}); cooling down`,
+        fields: expect.objectContaining({ provider: 'duckduckgo', code: codes[0] }),
+      }),
+    );
+  });
+});
+
 describe('the assistant without web search', () => {
   it.each([
     { env: { ENABLE_WEB_SEARCH: '0' }, reason: /ENABLE_WEB_SEARCH/ },

@@ -30,12 +30,11 @@ function readableLine(line: string): string {
 }
 
 /**
- * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, default
- * "error"; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
+ * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, else
+ * `defaultLevel`; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
  */
-export function createCliLogger(env: Env, stream: LogStream) {
-  // Failed attempts are already listed in the CLI's own failure message; logs are for LOG_LEVEL=warn and up.
-  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'error';
+export function createCliLogger(env: Env, stream: LogStream, defaultLevel = 'error') {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || defaultLevel;
   if (!LEVELS.includes(level)) {
     throw new SearchConfigError(
       'LOG_LEVEL',

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from '@agent-search/cache';
+import { createCacheFromEnv, type SearchCache } from '@agent-search/cache';
 import {
   type Env,
   isAbortError,
   isSearchError,
+  type Logger,
   loadSearchConfig,
   type ProviderDefinition,
   redactSecrets,
@@ -98,11 +99,11 @@ class Session {
 function openSession(
   env: Env,
   definitions: readonly ProviderDefinition[],
-  logger: CacheFromEnvOptions['logger'],
+  loggers: { chain: Logger; cache: Logger },
   withCache: boolean,
 ): Session {
-  const config = loadSearchConfig(env, { definitions, ...(logger ? { logger } : {}) });
-  const cache = withCache ? createCacheFromEnv(env, logger ? { logger } : {}) : undefined;
+  const config = loadSearchConfig(env, { definitions, logger: loggers.chain });
+  const cache = withCache ? createCacheFromEnv(env, { logger: loggers.cache }) : undefined;
   return new Session(config, cache);
 }
 
@@ -209,8 +210,13 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       command.kind === 'search' && command.timeoutMs !== undefined
         ? { ...context.env, SEARCH_TIMEOUT_MS: String(command.timeoutMs) }
         : context.env;
-    const logger = createCliLogger(env, stderr);
-    session = openSession(env, definitions, logger, command.kind === 'search' && command.cache);
+    const loggers = {
+      // Failed attempts are listed in the CLI's own failure message: chain logs only from LOG_LEVEL=warn.
+      chain: createCliLogger(env, stderr),
+      // An unreachable Redis is said once, by default: the search still works, but the user should know.
+      cache: createCliLogger(env, stderr, 'warn'),
+    };
+    session = openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? runProviders(command.json, session, full)
       : await runSearch(command, session, full);

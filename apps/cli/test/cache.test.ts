@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { hasRedisServer, startRedisServer, useMswServer } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedEverywhere, htmlEndpoint, htmlPage, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
@@ -52,5 +53,40 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1. Node.js — Run JavaScript Everywhere');
     expect(run.stdout).toMatch(/\(stale cache: every provider failed\)\n$/);
+  });
+});
+
+describe('with REDIS_URL pointing at no server', () => {
+  /** A loopback port nothing listens on: taken, then released. */
+  async function closedPort(): Promise<number> {
+    const listener = createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    await new Promise((resolve) => listener.close(resolve));
+    return port;
+  }
+
+  it('still searches, and says once on stderr that Redis is unreachable', async () => {
+    const env = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const run = await runCli(['redis', 'down'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/3 results from DuckDuckGo/);
+    const warnings = run.stderr.split('\n').filter((line) => line.includes('Redis cache is unreachable'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({
+      level: 40,
+      redis: expect.stringContaining('127.0.0.1'),
+    });
+  });
+
+  it('LOG_LEVEL=silent (or error) keeps stderr quiet', async () => {
+    const env = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    for (const level of ['silent', 'error']) {
+      const run = await runCli(['redis', 'down', 'quiet'], { ...env, LOG_LEVEL: level });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toBe('');
+    }
   });
 });
