@@ -11,7 +11,9 @@ import {
   type SearchClient,
   type SearchConfig,
   SearchConfigError,
+  SearchError,
   type SearchResponse,
+  toAgentServerError,
 } from '@agent-search/core';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
@@ -111,8 +113,15 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   const { stdout, stderr, env } = context;
   const { config, client } = session;
   const say = (text: string) => stderr.write(text);
+  // Seed 003's envelope has an error form: an agent server reading stdout gets it, not silence.
+  const envelopeError = (error: unknown) => {
+    if (command.format !== 'agent-server') return;
+    stdout.write(`${JSON.stringify(toAgentServerError(String(command.request.query), error))}\n`);
+  };
   if (!config.enabled) {
-    say(`${PROGRAM}: search failed (no_provider)\n${config.reason ?? 'No search provider is usable.'}\n`);
+    const reason = config.reason ?? 'No search provider is usable.';
+    envelopeError(new SearchError('no_provider', reason));
+    say(`${PROGRAM}: search failed (no_provider)\n${reason}\n`);
     return EXIT_CODES.searchFailed;
   }
 
@@ -123,6 +132,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   } catch (error) {
     spinner?.stop();
     if (isSearchError(error)) {
+      envelopeError(error);
       if (error.code === 'invalid_request') {
         say(`${PROGRAM}: ${error.message}\n`);
         return EXIT_CODES.usage;
@@ -142,6 +152,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
       return EXIT_CODES.searchFailed;
     }
     if (isAbortError(error) && context.signal?.aborted) {
+      envelopeError(error);
       say(`${PROGRAM}: search cancelled\n`);
       return EXIT_CODES.interrupted;
     }

@@ -2,6 +2,7 @@ import type { SearchResponse } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  blockedEverywhere,
   htmlEndpoint,
   htmlPage,
   NEWS_ITEMS,
@@ -129,6 +130,34 @@ describe('--format with core views', () => {
       },
       { id: 3, title: 'Download Node.js', url: 'https://nodejs.org/en/download', site: 'nodejs.org' },
     ]);
+  });
+
+  it('agent-server: the result envelope, and its error form on stdout when the search fails', async () => {
+    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    const ok = await runCli(['node', '--format', 'agent-server']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ type: 'web_search_result', query: 'node', count: 3 });
+
+    server.use(...blockedEverywhere());
+    const failed = await runCli(['node', '--format', 'agent-server']);
+    expect(failed.code).toBe(3);
+    expect(JSON.parse(failed.stdout)).toEqual({
+      type: 'web_search_error',
+      query: 'node',
+      error: expect.stringMatching(/\S/),
+      error_type: 'blocked',
+    });
+    expect(failed.stderr).toContain('search failed (blocked)');
+
+    const unusable = await runCli(['node', '--format', 'agent-server'], {
+      SEARCH_PROVIDER_PRIORITY: 'tavily',
+    });
+    expect(unusable.code).toBe(3);
+    expect(JSON.parse(unusable.stdout)).toMatchObject({
+      type: 'web_search_error',
+      error_type: 'no_provider',
+    });
+    expect(unusable.stdout).not.toContain('TAVILY_API_KEY=');
   });
 
   it('xml: an XML document with every result', async () => {
