@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { normalizeQuery, type SearchRequest, type TtlClass, ttlClassOf } from '@agent-search/core';
+import {
+  normalizeQuery,
+  type ProfileSet,
+  type SearchRequest,
+  type TtlClass,
+  ttlClassOf,
+} from '@agent-search/core';
 
 /** TTL classes (seed 004): news is short-lived, regulations change slowly, cases in between. */
 export type CacheKind = TtlClass;
 
-/** The TTL class of a request, as its search profile defines it (core's `ttlClassOf`). */
-export function cacheKind(request: SearchRequest): CacheKind {
-  return ttlClassOf({ mode: request.mode, profile: request.profile?.toLowerCase() });
+/**
+ * The TTL class of a request, as its search profile defines it (core's `ttlClassOf`). `profiles` must be
+ * those of the client that answers the request, so user-defined profiles count; default: the built-ins.
+ */
+export function cacheKind(request: SearchRequest, profiles?: ProfileSet): CacheKind {
+  return ttlClassOf({ mode: request.mode, profile: request.profile }, profiles);
 }
 
 /**
@@ -22,7 +31,8 @@ export function cacheKey(request: SearchRequest): string {
     request.region ?? '',
     [...request.includeDomains].sort(),
     [...request.excludeDomains].sort(),
-    request.profile?.toLowerCase() ?? '',
+    // As given: core resolves profile names exactly, so "Regulation" must not be served "regulation"'s answer.
+    request.profile ?? '',
     // Only when set, so keys of requests without it stay what they were.
     ...(request.includeContent ? ['content'] : []),
   ];

@@ -174,6 +174,8 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
 
   async function write(key: string, request: SearchRequest, response: SearchResponse): Promise<void> {
     const storedAt = now();
+    // The wrapped client's profiles: a user-defined profile's TTL class counts like a built-in's.
+    const ttl = ttlMs[cacheKind(request, client.profiles)];
     const entry: CacheEntry = {
       v: 1,
       mode: response.mode,
@@ -183,10 +185,10 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       fetchedAt: response.fetchedAt,
       maxResults: request.maxResults,
       storedAt,
-      freshUntil: storedAt + ttlMs[cacheKind(request)],
+      freshUntil: storedAt + ttl,
     };
     try {
-      await store.set(key, entry, ttlMs[cacheKind(request)] + staleMs);
+      await store.set(key, entry, ttl + staleMs);
     } catch (error) {
       logger.debug({ error: String(error) }, 'cache write failed');
     }
@@ -271,6 +273,9 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
   return {
     get providers() {
       return client.providers;
+    },
+    get profiles() {
+      return client.profiles;
     },
     health: () => client.health(),
     normalize: (input) => client.normalize(input),

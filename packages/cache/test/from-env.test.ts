@@ -1,8 +1,16 @@
-import { isSearchError } from '@agent-search/core';
+import { isSearchError, loadSearchConfig } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCacheFromEnv, MemoryStore } from '../src/index.ts';
-import { createUpstreamClient, fakeClock, installUpstream, type Upstream } from './upstream.ts';
+import {
+  createUpstreamClient,
+  fakeClock,
+  HOUR,
+  installUpstream,
+  MINUTE,
+  type Upstream,
+  upstreamDefinition,
+} from './upstream.ts';
 
 const server = useMswServer();
 let upstream: Upstream;
@@ -24,6 +32,33 @@ describe('createCacheFromEnv', () => {
     clock.advance(30_000);
     expect((await client.search({ query: 'short lived' })).cached).toBe(false);
     expect((await client.search({ query: 'breaking', mode: 'news' })).cached).toBe(true); // news keeps 1 h
+    await cache.close();
+  });
+
+  it("wrapping a loadSearchConfig client: SEARCH_PROFILES profiles get their ttlClass's TTL", async () => {
+    const clock = fakeClock();
+    const env = {
+      SEARCH_PROVIDER_PRIORITY: 'upstream',
+      SEARCH_PROFILES: JSON.stringify({
+        tax: { queryTerms: ['tax law'], ttlClass: 'regulation' },
+        tech: { queryTerms: ['code'] },
+      }),
+      SEARCH_CACHE_TTL: '600',
+    };
+    const { client: inner } = loadSearchConfig(env, { definitions: [upstreamDefinition] });
+    const cache = createCacheFromEnv(env, { now: clock.now });
+    const client = cache.wrap(inner);
+    expect(client.profiles).toBe(inner.profiles);
+    await client.search({ query: 'vat rates', profile: 'tax' });
+    await client.search({ query: 'rust lifetimes', profile: 'tech' });
+    expect(upstream.queries).toEqual(['vat rates tax law', 'rust lifetimes code']);
+    clock.advance(11 * MINUTE); // past SEARCH_CACHE_TTL
+    expect((await client.search({ query: 'rust lifetimes', profile: 'tech' })).cached).toBe(false);
+    clock.advance(2 * HOUR);
+    expect((await client.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(true);
+    clock.advance(22 * HOUR);
+    expect((await client.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(false);
+    expect(upstream.calls).toBe(4);
     await cache.close();
   });
 

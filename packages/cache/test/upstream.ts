@@ -1,4 +1,9 @@
-import { createSearchClient, type SearchClient } from '@agent-search/core';
+import {
+  createSearchClient,
+  type ProfileSet,
+  type ProviderDefinition,
+  type SearchClient,
+} from '@agent-search/core';
 import type { MswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { createHttpProvider, TEST_UPSTREAM } from './fixtures/http-provider.ts';
@@ -44,10 +49,18 @@ export function installUpstream(server: MswServer): Upstream {
   return state;
 }
 
-/** A real core client over the test provider. */
-export function createUpstreamClient(): SearchClient {
-  return createSearchClient({ providers: [createHttpProvider()], timeoutMs: 5_000 });
+/** A real core client over the test provider; `profiles` as `createSearchClient` takes them. */
+export function createUpstreamClient(options: { profiles?: ProfileSet } = {}): SearchClient {
+  return createSearchClient({ providers: [createHttpProvider()], timeoutMs: 5_000, ...options });
 }
+
+/** The test provider as configuration sees it, for `loadSearchConfig` (`SEARCH_PROVIDER_PRIORITY=upstream`). */
+export const upstreamDefinition: ProviderDefinition = {
+  id: 'upstream',
+  name: 'Test upstream',
+  capabilities: createHttpProvider().capabilities,
+  fromEnv: () => createHttpProvider(),
+};
 
 /** A settable clock for `now` options. */
 export function fakeClock(start = Date.parse('2025-03-01T08:00:00Z')) {

@@ -1,4 +1,4 @@
-import type { SearchClient, SearchResponse } from '@agent-search/core';
+import { defineProfiles, type SearchClient, type SearchResponse } from '@agent-search/core';
 import { searchFailure, useMswServer } from '@agent-search/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CacheOptions, MemoryStore, withCache } from '../src/index.ts';
@@ -63,11 +63,22 @@ describe('withCache: hits and keys', () => {
     expect(upstream.calls).toBe(9);
   });
 
-  it('works like the client it wraps: same providers and health', () => {
-    const inner = createUpstreamClient();
+  it('works like the client it wraps: same providers, profiles and health', () => {
+    const inner = createUpstreamClient({ profiles: defineProfiles({ tax: { ttlClass: 'regulation' } }) });
     const client = withCache(inner, { rateLimits: false });
     expect(client.providers).toBe(inner.providers);
+    expect(client.profiles).toBe(inner.profiles);
+    expect(client.profiles.tax?.ttlClass).toBe('regulation');
     expect(client.health()).toEqual(inner.health());
+  });
+
+  it('keys on the profile name as core resolves it: "Regulation" is not served the regulation answer', async () => {
+    const client = cached();
+    await client.search({ query: 'data protection act', profile: 'regulation' });
+    const error = await searchFailure(client.search({ query: 'data protection act', profile: 'Regulation' }));
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toMatch(/Unknown search profile "Regulation"/);
+    expect(upstream.calls).toBe(1);
   });
 
   it('rejects invalid requests before the cache and the upstream', async () => {
@@ -121,6 +132,80 @@ describe('withCache: TTL by kind', () => {
 
   it('rejects a TTL that is not positive', () => {
     expect(() => cached({ ttlMs: { news: 0 } })).toThrow(/ttlMs.news/);
+  });
+});
+
+describe('withCache: TTL of user-defined profiles', () => {
+  // A tax-law profile cached like regulations, and a profile that leaves the TTL class alone.
+  const profiles = defineProfiles({
+    tax: { queryTerms: ['tax law'], ttlClass: 'regulation', description: '税收法规' },
+    tech: { queryTerms: ['code'] },
+  });
+  const client = () => withCache(createUpstreamClient({ profiles }), { now: clock.now, rateLimits: false });
+
+  it("a profile with ttlClass 'regulation' keeps answers for the regulation TTL (24 h)", async () => {
+    const search = client();
+    const input = { query: 'vat rates', profile: 'tax' };
+    expect((await search.search(input)).cached).toBe(false);
+    expect(upstream.queries).toEqual(['vat rates tax law']); // the client applied the profile
+    clock.advance(2 * HOUR); // past the default TTL (1 h)
+    expect((await search.search(input)).cached).toBe(true);
+    clock.advance(22 * HOUR - MINUTE);
+    expect((await search.search(input)).cached).toBe(true);
+    expect(upstream.calls).toBe(1);
+    clock.advance(2 * MINUTE);
+    expect((await search.search(input)).cached).toBe(false);
+    expect(upstream.calls).toBe(2);
+  });
+
+  it('follows ttlMs overrides of the class it names', async () => {
+    const search = withCache(createUpstreamClient({ profiles }), {
+      now: clock.now,
+      rateLimits: false,
+      ttlMs: { regulation: 3 * HOUR },
+    });
+    await search.search({ query: 'vat rates', profile: 'tax' });
+    clock.advance(3 * HOUR - MINUTE);
+    expect((await search.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(true);
+    clock.advance(2 * MINUTE);
+    expect((await search.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(false);
+  });
+
+  it('a profile without ttlClass uses the default TTL', async () => {
+    const search = client();
+    await search.search({ query: 'rust lifetimes', profile: 'tech' });
+    clock.advance(HOUR - MINUTE);
+    expect((await search.search({ query: 'rust lifetimes', profile: 'tech' })).cached).toBe(true);
+    clock.advance(2 * MINUTE);
+    expect((await search.search({ query: 'rust lifetimes', profile: 'tech' })).cached).toBe(false);
+    expect(upstream.calls).toBe(2);
+  });
+
+  it('built-in profiles keep their classes in a set with user-defined ones', async () => {
+    const search = client();
+    await search.search({ query: 'smith v jones', profile: 'case' });
+    await search.search({ query: 'data protection act', profile: 'regulation' });
+    clock.advance(6 * HOUR - MINUTE);
+    expect((await search.search({ query: 'smith v jones', profile: 'case' })).cached).toBe(true);
+    clock.advance(2 * MINUTE);
+    expect((await search.search({ query: 'smith v jones', profile: 'case' })).cached).toBe(false);
+    clock.advance(18 * HOUR - 2 * MINUTE);
+    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(true);
+    clock.advance(2 * MINUTE);
+    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(false);
+    expect(upstream.calls).toBe(4);
+  });
+
+  it("a user profile that redefines a built-in's name takes the user's class", async () => {
+    const redefined = defineProfiles({ regulation: { queryTerms: ['statute'] } });
+    const search = withCache(createUpstreamClient({ profiles: redefined }), {
+      now: clock.now,
+      rateLimits: false,
+    });
+    await search.search({ query: 'data protection act', profile: 'regulation' });
+    clock.advance(HOUR + MINUTE);
+    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(false);
+    expect(upstream.calls).toBe(2);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttpTestProvider, hang, useMswServer } from '../../testing/src/index.ts';
 import { createSearchClient } from './client.ts';
 import type { Logger } from './logger.ts';
+import { BUILT_IN_PROFILES, defineProfiles } from './profiles.ts';
 
 const server = useMswServer();
 
@@ -418,5 +419,13 @@ describe('profiles', () => {
       message: expect.stringMatching(/regulation/),
     });
     expect(calls.count).toBe(0);
+  });
+
+  it('exposes its profiles: the built-ins by default, else the set it was given', () => {
+    expect(createSearchClient({ providers: [provider('a')] }).profiles).toBe(BUILT_IN_PROFILES);
+    const profiles = defineProfiles({ tax: { includeDomains: ['chinatax.gov.cn'], ttlClass: 'regulation' } });
+    const client = createSearchClient({ providers: [provider('a')], profiles });
+    expect(client.profiles).toBe(profiles);
+    expect(client.profiles.tax?.ttlClass).toBe('regulation');
   });
 });

@@ -53,6 +53,11 @@ export interface SearchClient {
   normalize(input: unknown): SearchRequest;
   /** The providers in priority order. */
   readonly providers: readonly SearchProvider[];
+  /**
+   * The search profiles a request may name: the built-ins plus any user-defined ones. Wrappers read them
+   * too (the cache takes each profile's TTL class from here).
+   */
+  readonly profiles: ProfileSet;
   /** Cool-down state of every provider. */
   health(): ProviderHealth[];
 }
@@ -383,6 +388,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
 
   return {
     providers,
+    profiles,
     health: () => providers.map((p) => health.snapshot(p.id)),
     normalize: (input) => normalizeRequest(input, { maxResults: options.defaultMaxResults }),
     async search(input, searchOptions = {}) {

@@ -81,6 +81,18 @@ describe('loadSearchConfig', () => {
     expect(config).toMatchObject({ maxResults: 8, timeoutMs: 3_000 });
   });
 
+  it('gives the client the SEARCH_PROFILES profiles besides the built-ins', () => {
+    const { client } = loadSearchConfig(
+      { SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlClass":"regulation"}}' },
+      { definitions },
+    );
+    expect(client.profiles.tax).toMatchObject({
+      includeDomains: ['chinatax.gov.cn'],
+      ttlClass: 'regulation',
+    });
+    expect(client.profiles.regulation?.ttlClass).toBe('regulation');
+  });
+
   it.each([
     [{ SEARCH_PROVIDER_PRIORITY: 'duckduckgo,bing' }, 'SEARCH_PROVIDER_PRIORITY', /unknown provider "bing"/],
     [{ SEARCH_PROVIDER_PRIORITY: 'exa,exa' }, 'SEARCH_PROVIDER_PRIORITY', /listed twice/],
