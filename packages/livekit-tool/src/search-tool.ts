@@ -1,4 +1,5 @@
 import {
+  type AgentServerError,
   type AgentServerResult,
   isSearchError,
   isViewFormat,
@@ -73,6 +74,7 @@ export type SearchInternetResult =
   | SearchToolOutput
   | string
   | AgentServerResult
+  | AgentServerError
   | StructuredResults
   | Source[]
   | SearchResponse;
@@ -96,7 +98,8 @@ export interface SearchInternetToolOptions<UserData = unknown> {
   /**
    * How successful results reach the model. Default `'seed'`: `{results: [...]}` with the seed's fields
    * per mode. A view name (`'model'`, `'xml'`, `'agent-server'`, `'structured'`, `'sources'`, `'json'`)
-   * renders the response with core's `renderView`. Errors are `{results: [], error}` in every format.
+   * renders the response with core's `renderView`. Errors are `{results: [], error}`, except with
+   * `'agent-server'`: its own error form, `{type: 'web_search_error', query, error, error_type}` (seed 003).
    */
   format?: SearchToolFormat;
 }
@@ -116,6 +119,20 @@ function checkFormat(format: unknown): SearchToolFormat {
 // Text views go to the model as a string; JSON views as their value, so the framework's encoding of it is
 // the view's text itself rather than a string of escaped JSON.
 const TEXT_VIEWS: ReadonlySet<ViewFormat> = new Set(['model', 'xml']);
+
+/**
+ * A failure as the model gets it: the seed's `{results: [], error}`, or the agent-server envelope's error
+ * form with the same sentence and the error code as `error_type`.
+ */
+function failureOutput(
+  format: SearchToolFormat,
+  query: string,
+  message: string,
+  code: string,
+): SearchInternetResult {
+  if (format !== 'agent-server') return errorOutput(message);
+  return { type: 'web_search_error', query, error: message, error_type: code };
+}
 
 function formatOutput(
   response: SearchResponse,
@@ -152,7 +169,7 @@ export function createSearchInternetTool<UserData = unknown>(
     execute: async (args, { ctx, abortSignal }) => {
       const logger = options.logger ?? frameworkLogger();
       const query = args.query.trim();
-      if (query === '') return errorOutput(EMPTY_QUERY_ERROR);
+      if (query === '') return failureOutput(format, query, EMPTY_QUERY_ERROR, 'invalid_request');
 
       // A failing lookup (a trust score, an id) falls back to the defaults rather than failing the search.
       const limit = clampLimit(
@@ -190,14 +207,15 @@ export function createSearchInternetTool<UserData = unknown>(
         );
         return formatOutput(response, format, limit);
       } catch (error) {
-        if (abortSignal.aborted) return errorOutput(CANCELLED_ERROR);
+        if (abortSignal.aborted) return failureOutput(format, query, CANCELLED_ERROR, 'cancelled');
         logger.warn(
           isSearchError(error)
             ? { code: error.code, provider: error.provider, message: error.message, mode: request.mode }
             : { code: 'unexpected', error: describeError(error), mode: request.mode },
           'search_internet failed',
         );
-        return errorOutput(errorMessage(error));
+        const code = isSearchError(error) ? error.code : 'unexpected';
+        return failureOutput(format, query, errorMessage(error), code);
       }
     },
   }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;

@@ -130,6 +130,37 @@ describe('format: limits and errors', () => {
     expect(turn.raw.output).not.toMatch(/Results for|503/);
   });
 
+  it("'agent-server': failures take the envelope's error form, with the same sentence and the code", async () => {
+    const upstream = replayDuckDuckGo(server);
+    const empty = await runToolTurn<Record<string, unknown>>({ query: '  ' }, options('agent-server'));
+    expect(empty.output).toEqual({
+      type: 'web_search_error',
+      query: '',
+      error: EMPTY_QUERY_ERROR,
+      error_type: 'invalid_request',
+    });
+    expect(upstream.requests()).toEqual([]);
+
+    server.use(
+      http.post(
+        HTML_URL,
+        () => new HttpResponse('slow down', { status: 429, headers: { 'retry-after': '30' } }),
+      ),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('slow down', { status: 429 })),
+    );
+    const limited = await runToolTurn<Record<string, unknown>>(
+      { query: 'weather berlin' },
+      options('agent-server'),
+    );
+    expect(limited.output).toMatchObject({
+      type: 'web_search_error',
+      query: 'weather berlin',
+      error: expect.any(String),
+      error_type: expect.stringMatching(/^(rate_limited|blocked)$/),
+    });
+    expect(limited.output).not.toHaveProperty('results');
+  });
+
   it('an unknown format throws a TypeError naming the valid ones, before any session', () => {
     const create = (format: unknown) =>
       createSearchInternetTool({ client: duckDuckGoClient(), format: format as 'seed' });
