@@ -51,7 +51,12 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const logger = options.logger ?? silentLogger;
   const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', DEFAULT_TTL_MS.default / 1000) * 1000;
   const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', 86_400, { allowZero: true }) * 1000;
-  const perUser = Math.floor(readNumber(env, 'SEARCH_RATE_LIMIT', 10, { allowZero: true }));
+  // WEB_SEARCH_RATE_LIMIT is seed 002's name for the same limit; SEARCH_RATE_LIMIT wins when both are set.
+  const perUserVariable =
+    !env.SEARCH_RATE_LIMIT?.trim() && env.WEB_SEARCH_RATE_LIMIT?.trim()
+      ? 'WEB_SEARCH_RATE_LIMIT'
+      : 'SEARCH_RATE_LIMIT';
+  const perUser = Math.floor(readNumber(env, perUserVariable, 10, { allowZero: true }));
   const global = Math.floor(readNumber(env, 'SEARCH_GLOBAL_RATE_LIMIT', 0, { allowZero: true }));
   const maxWaitMs = readNumber(env, 'SEARCH_GLOBAL_MAX_WAIT_MS', 3_000, { allowZero: true });
   const maxQueueLength = Math.floor(readNumber(env, 'SEARCH_GLOBAL_MAX_QUEUE', 100, { allowZero: true }));

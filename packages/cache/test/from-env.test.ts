@@ -74,6 +74,23 @@ describe('createCacheFromEnv', () => {
     expect(upstream.calls).toBe(14);
   });
 
+  it('reads WEB_SEARCH_RATE_LIMIT (seed 002) when SEARCH_RATE_LIMIT is unset', async () => {
+    const limited = createCacheFromEnv({ WEB_SEARCH_RATE_LIMIT: '1' }).wrap(createUpstreamClient());
+    await limited.search({ query: 'a' }, { userId: 'ivy' });
+    await expect(limited.search({ query: 'b' }, { userId: 'ivy' })).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
+
+    const both = createCacheFromEnv({ SEARCH_RATE_LIMIT: '3', WEB_SEARCH_RATE_LIMIT: '1' }).wrap(
+      createUpstreamClient(),
+    );
+    for (const query of ['a', 'b', 'c']) await both.search({ query }, { userId: 'ivy' });
+    await expect(both.search({ query: 'd' }, { userId: 'ivy' })).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
+    expect(() => createCacheFromEnv({ WEB_SEARCH_RATE_LIMIT: 'ten' })).toThrow(/WEB_SEARCH_RATE_LIMIT/);
+  });
+
   it('SEARCH_GLOBAL_RATE_LIMIT with SEARCH_GLOBAL_MAX_WAIT_MS bounds upstream searches', async () => {
     const client = createCacheFromEnv({
       SEARCH_GLOBAL_RATE_LIMIT: '1',
