@@ -2,7 +2,13 @@
  * LiveKit tools for Chinese regulation (法规条文) and court case (裁判文书) search, on
  * `@agent-search/legal-cn`: `import { ... } from '@agent-search/livekit-tool/legal-cn'`.
  */
-import { isSearchError, type Logger, normalizeMaxResults, type SearchClient } from '@agent-search/core';
+import {
+  isSearchError,
+  type Logger,
+  normalizeMaxResults,
+  type SearchClient,
+  type SearchOptions,
+} from '@agent-search/core';
 import {
   CASE_TYPES,
   type CaseResult,
@@ -11,8 +17,9 @@ import {
   type RegulationResult,
   regulationSearch,
 } from '@agent-search/legal-cn';
-import { llm } from '@livekit/agents';
+import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
+import { participantIdentity } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
 import { CANCELLED_ERROR, errorMessage, errorOutput } from './model-output.ts';
 
@@ -106,6 +113,12 @@ function maxResults(value: number | null | undefined): number | undefined {
   return value === null || value === undefined ? undefined : normalizeMaxResults(value);
 }
 
+/** The caller's signal, and the person the agent talks to, so per-user rate limits count legal searches too. */
+function searchOptions<UserData>(ctx: voice.RunContext<UserData>, signal: AbortSignal): SearchOptions {
+  const userId = participantIdentity(ctx);
+  return userId === undefined ? { signal } : { signal, userId };
+}
+
 /** Runs one legal search, turning every failure into the output the model reads. */
 async function answer<Result extends object>(
   tool: string,
@@ -140,7 +153,7 @@ export function createRegulationSearchTool<UserData = unknown>(
   return llm.tool<UserData, typeof regulationSearchParameters, LegalToolOutput<RegulationResult>>({
     description: REGULATION_TOOL_DESCRIPTION,
     parameters: regulationSearchParameters,
-    execute: async (args, { abortSignal }) => {
+    execute: async (args, { ctx, abortSignal }) => {
       const lawName = args.law_name.trim();
       if (lawName === '') return errorOutput(EMPTY_LAW_NAME_ERROR);
       const article = optionalText(args.article);
@@ -153,7 +166,7 @@ export function createRegulationSearchTool<UserData = unknown>(
             ...(article === undefined ? {} : { article }),
             ...(limit === undefined ? {} : { maxResults: limit }),
           },
-          { signal: abortSignal },
+          searchOptions(ctx, abortSignal),
         ),
       );
     },
@@ -171,7 +184,7 @@ export function createCaseSearchTool<UserData = unknown>(
   return llm.tool<UserData, typeof caseSearchParameters, LegalToolOutput<CaseResult>>({
     description: CASE_TOOL_DESCRIPTION,
     parameters: caseSearchParameters,
-    execute: async (args, { abortSignal }) => {
+    execute: async (args, { ctx, abortSignal }) => {
       const logger = options.logger ?? frameworkLogger();
       const keyword = args.keyword.trim();
       if (keyword === '') return errorOutput(EMPTY_KEYWORD_ERROR);
@@ -188,7 +201,7 @@ export function createCaseSearchTool<UserData = unknown>(
             ...(caseType === undefined ? {} : { caseType }),
             ...(limit === undefined ? {} : { maxResults: limit }),
           },
-          { signal: abortSignal },
+          searchOptions(ctx, abortSignal),
         ),
       );
     },

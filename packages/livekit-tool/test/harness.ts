@@ -1,7 +1,8 @@
 import { createSearchClient, type Logger, type SearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import type { MswServer } from '@agent-search/testing';
-import { initializeLogger, voice } from '@livekit/agents';
+import { initializeLogger, JobContext, type JobProcess, type RunningJobInfo, voice } from '@livekit/agents';
+import type { Room } from '@livekit/rtc-node';
 import { HttpResponse, http } from 'msw';
 import {
   createSearchInternetTool,
@@ -185,4 +186,33 @@ export function runToolTurn<Output = SeedOutput, UserData = unknown>(
 ): Promise<ToolTurn<Output>> {
   const tools = { [SEARCH_TOOL_NAME]: createSearchInternetTool(toolOptions) };
   return runTurn<Output, UserData>(tools, { name: SEARCH_TOOL_NAME, args }, sessionOptions);
+}
+
+/**
+ * A job whose connected room holds one remote participant, `identity`: what a tool sees inside a real
+ * LiveKit job (run the turn in `runWithJobContextAsync(job, ...)`). Loading-status data goes to `local`.
+ */
+export function jobWithCaller(identity: string, local: DataPublisher = { publishData: async () => {} }) {
+  const room = {
+    name: 'room-1',
+    isConnected: true,
+    on: () => room,
+    off: () => room,
+    localParticipant: local,
+    remoteParticipants: new Map([[identity, { identity }]]),
+  };
+  return new JobContext(
+    {} as unknown as JobProcess,
+    {
+      acceptArguments: { name: 'agent', identity: 'agent', metadata: '' },
+      job: { id: 'job-1', room: { name: 'room-1' }, attributes: {} },
+      url: 'ws://localhost:7880',
+      token: 'token',
+      workerId: 'worker-1',
+    } as unknown as RunningJobInfo,
+    room as unknown as Room,
+    () => {},
+    () => {},
+    {} as unknown as ConstructorParameters<typeof JobContext>[5],
+  );
 }

@@ -1,8 +1,9 @@
+import { withCache } from '@agent-search/cache';
 import { BUILT_IN_PROFILES, createSearchClient, type SearchClient } from '@agent-search/core';
 import type { CaseResult, RegulationResult } from '@agent-search/legal-cn';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { hang, type MswServer, useMswServer } from '@agent-search/testing';
-import { llm } from '@livekit/agents';
+import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -26,7 +27,7 @@ import {
   type TavilyPage,
   tavilySearchResponse,
 } from './fixtures/legal-cn.ts';
-import { runTurn, startTurn, toolOutput } from './harness.ts';
+import { jobWithCaller, runTurn, startTurn, toolOutput } from './harness.ts';
 
 const server = useMswServer();
 
@@ -37,6 +38,7 @@ interface TavilyBody {
   query: string;
   max_results: number;
   include_domains?: string[];
+  include_raw_content: false | 'text';
 }
 
 /** Replays Tavily: `pages` (cut to max_results) for every search; records each request body. */
@@ -46,7 +48,10 @@ function replayTavily(msw: MswServer, pages: TavilyPage[]) {
     http.post(TAVILY_SEARCH, async ({ request }) => {
       const body = (await request.json()) as TavilyBody;
       bodies.push(body);
-      return HttpResponse.json(tavilySearchResponse(body.query, pages.slice(0, body.max_results)));
+      const results = pages.slice(0, body.max_results);
+      return HttpResponse.json(
+        tavilySearchResponse(body.query, results, body.include_raw_content === 'text'),
+      );
     }),
   );
   return bodies;
@@ -192,6 +197,29 @@ describe('regulation_search through a voice.AgentSession', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('legal searches and per-user limits', () => {
+  it('count against the caller in a job, like search_internet: the second search over the limit is refused', async () => {
+    const bodies = replayTavily(server, [consumerLawPage]);
+    // One upstream search per user per minute; each tool call below is a new query (no cache hit).
+    const client = withCache(tavilyClient(), { rateLimits: { perUser: { points: 1 } } });
+    const job = jobWithCaller('caller-7');
+    const first = await runWithJobContextAsync(job, () =>
+      regulationTurn({ law_name: '消费者权益保护法' }, client),
+    );
+    const second = await runWithJobContextAsync(job, () =>
+      caseTurn({ keyword: '消费欺诈 三倍赔偿' }, client),
+    );
+    expect(first.output.results).toHaveLength(1);
+    expect(second.output).toEqual({ results: [], error: 'rate limited' });
+    expect(bodies).toHaveLength(1);
+
+    // Outside a job there is no caller to count: the limit does not apply.
+    const third = await caseTurn({ keyword: '消费欺诈 三倍赔偿' }, client);
+    expect(third.output.error).toBeUndefined();
+    expect(bodies).toHaveLength(2);
   });
 });
 

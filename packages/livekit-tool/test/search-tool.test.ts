@@ -1,13 +1,6 @@
 import type { SearchClient } from '@agent-search/core';
 import { hang, useMswServer } from '@agent-search/testing';
-import {
-  JobContext,
-  type JobProcess,
-  llm,
-  type RunningJobInfo,
-  runWithJobContextAsync,
-} from '@livekit/agents';
-import type { Room } from '@livekit/rtc-node';
+import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +13,7 @@ import {
 import {
   duckDuckGoClient,
   HTML_URL,
+  jobWithCaller,
   recordingLogger,
   recordingParticipant,
   replayDuckDuckGo,
@@ -332,28 +326,7 @@ describe('loading status', () => {
 
   it("inside a job: publishes through the job room's local participant and searches as the remote participant", async () => {
     const upstream = replayDuckDuckGo(server);
-    const room = {
-      name: 'room-1',
-      isConnected: true,
-      on: () => room,
-      off: () => room,
-      localParticipant: recordingParticipant(upstream.timeline),
-      remoteParticipants: new Map([['caller-42', { identity: 'caller-42' }]]),
-    };
-    const job = new JobContext(
-      {} as unknown as JobProcess,
-      {
-        acceptArguments: { name: 'agent', identity: 'agent', metadata: '' },
-        job: { id: 'job-1', room: { name: 'room-1' }, attributes: {} },
-        url: 'ws://localhost:7880',
-        token: 'token',
-        workerId: 'worker-1',
-      } as unknown as RunningJobInfo,
-      room as unknown as Room,
-      () => {},
-      () => {},
-      {} as unknown as ConstructorParameters<typeof JobContext>[5],
-    );
+    const job = jobWithCaller('caller-42', recordingParticipant(upstream.timeline));
     const client = duckDuckGoClient();
     const userIds: (string | undefined)[] = [];
     const spy: Pick<SearchClient, 'search'> = {
