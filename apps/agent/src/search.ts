@@ -5,6 +5,7 @@ import {
   loadSearchConfig,
   type ProviderSummary,
   type SearchClient,
+  SearchConfigError,
 } from '@agent-search/core';
 import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo';
 import { providerDefinition as exa } from '@agent-search/provider-exa';
@@ -34,8 +35,9 @@ export function webSearchEnabled(env: Env): boolean {
 /**
  * Builds the search client from the environment: providers, limits and timeouts (SEARCH_PROVIDER_PRIORITY,
  * provider API keys, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...), wrapped in the cache and rate limits
- * (SEARCH_CACHE_TTL, SEARCH_RATE_LIMIT, REDIS_URL...). A malformed variable turns search off with the
- * reason: a voice assistant that cannot search is still useful.
+ * (SEARCH_CACHE_TTL, SEARCH_RATE_LIMIT, REDIS_URL...). A malformed search variable turns search off with
+ * the reason: a voice assistant that cannot search is still useful. A malformed cache variable costs only
+ * the cache and the rate limits, with an error in the logs naming it.
  */
 export async function buildSearchClient(env: Env, logger?: Logger): Promise<SearchSetup> {
   if (!webSearchEnabled(env)) {
@@ -53,8 +55,17 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         providers: config.providers,
       };
     }
-    const cache = createCacheFromEnv(env, logger ? { logger } : {});
-    return { client: cache.wrap(config.client), enabled: true, providers: config.providers };
+    let client = config.client;
+    try {
+      client = createCacheFromEnv(env, logger ? { logger } : {}).wrap(config.client);
+    } catch (error) {
+      if (!(error instanceof SearchConfigError)) throw error;
+      logger?.error(
+        { variable: error.variable },
+        `${error.message}; searching without the cache and rate limits`,
+      );
+    }
+    return { client, enabled: true, providers: config.providers };
   } catch (error) {
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
     return { enabled: false, reason, providers: [] };

@@ -158,6 +158,33 @@ describe('the assistant without web search', () => {
   });
 });
 
+describe('a malformed cache variable', () => {
+  it('costs only the cache: the assistant still searches, and the log names the variable', async () => {
+    const queries = replayHtmlEndpoint();
+    const errors: { fields: object; msg?: string }[] = [];
+    const noop = () => {};
+    const logger = {
+      debug: noop,
+      info: noop,
+      warn: noop,
+      error: (fields: object, msg?: string) => errors.push({ fields, msg }),
+    };
+    const setup = await buildSearchClient({ SEARCH_CACHE_TTL: 'an hour' }, logger);
+    expect(setup.enabled).toBe(true);
+    const first = await setup.client!.search({ query: 'lisbon weather' });
+    const again = await setup.client!.search({ query: 'lisbon weather' });
+    expect(first.results.length).toBeGreaterThan(0);
+    expect(again.cached).toBe(false); // no cache: both went upstream
+    expect(queries).toEqual(['lisbon weather', 'lisbon weather']);
+    expect(errors).toEqual([
+      {
+        fields: { variable: 'SEARCH_CACHE_TTL' },
+        msg: expect.stringMatching(/SEARCH_CACHE_TTL.*"an hour".*searching without the cache/),
+      },
+    ]);
+  });
+});
+
 describe('the agent entry point', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
