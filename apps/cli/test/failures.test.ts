@@ -61,6 +61,15 @@ describe('search failures exit 3 with a message a person understands', () => {
     expectNoStack(run.stderr);
   });
 
+  it('network failure on a news search: unavailable, not blocked (the vqd token step)', async () => {
+    server.use(http.get(DDG.vqd, () => HttpResponse.error()));
+    const run = await runCli(['rust release', '--mode', 'news', '--timeout', '5000']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('search failed (unavailable)');
+    expect(run.stderr).toMatch(/Could not reach DuckDuckGo; check your network connection/);
+    expectNoStack(run.stderr);
+  });
+
   it('no answer within --timeout: timeout, and the command does not hang', async () => {
     server.use(
       http.post(DDG.html, ({ request }) => hang(request)),

@@ -68,16 +68,12 @@ export function networkError(error: unknown, what: string): SearchError {
 }
 
 /**
- * Classifies what duck-duck-scrape throws. It hides HTTP statuses, so the message is all there is:
- * see its lib/util.js (getVQD) and lib/search/*.js.
+ * Classifies what duck-duck-scrape throws on d.js, news.js and v.js. It hides HTTP statuses, so the
+ * message is all there is: see its lib/search/*.js. (The vqd token step is ours: vqd-page.ts.)
  */
 export function fromScrapeError(error: unknown, mode: SearchMode): SearchError {
   if (isNetworkError(error)) return networkError(error, 'DuckDuckGo');
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('Failed to get the VQD')) {
-    // The token page answered without a token: a challenge page, a 403/429 or a dropped connection.
-    return duckDuckGoError('blocked', 'DuckDuckGo refused to issue a search token (vqd)', { cause: error });
-  }
   if (message.startsWith('DDG detected an anomaly')) {
     return duckDuckGoError('blocked', 'DuckDuckGo flagged the request as automated (anomaly block)', {
       cause: error,

@@ -41,9 +41,14 @@ export function utcTimestamp(value: string | undefined): string | undefined {
   return /T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(value) ? `${value}Z` : value;
 }
 
+/** True for DuckDuckGo's bot challenge, which it serves in place of any of its pages. */
+export function isAnomalyPage(html: string): boolean {
+  return ANOMALY.test(html);
+}
+
 /** Reads a page of `https://html.duckduckgo.com/html/`. Fields stay raw: core cleans them. */
 export function parseHtmlPage(html: string): HtmlPage {
-  if (ANOMALY.test(html)) return { kind: 'anomaly' };
+  if (isAnomalyPage(html)) return { kind: 'anomaly' };
   const document = parseDocument(html);
   const results: RawResult[] = [];
   const find = (selector: string, root: AnyNode) => selectOne<AnyNode, Element>(selector, root);

@@ -4,4 +4,4 @@ export {
   type DuckDuckGoProviderOptions,
   type DuckDuckGoTextBackend,
 } from './provider.ts';
-export type { NeedleOptions } from './scrape-backend.ts';
+export type { NeedleOptions } from './scrape-library.ts';

@@ -7,7 +7,8 @@ import {
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
 import { queryWithSiteFilters } from './query.ts';
-import { type NeedleOptions, searchWithScrape } from './scrape-backend.ts';
+import { searchWithScrape } from './scrape-backend.ts';
+import type { NeedleOptions } from './scrape-library.ts';
 
 /** Where text searches go: the no-JavaScript HTML endpoint, or duck-duck-scrape's `d.js` endpoint. */
 export type DuckDuckGoTextBackend = 'html' | 'djs';
@@ -25,11 +26,14 @@ export interface DuckDuckGoProviderOptions {
   /** User-Agent sent to every DuckDuckGo endpoint. Default: a current desktop Chrome. */
   userAgent?: string;
   /**
-   * Extra `needle` options for duck-duck-scrape's requests (`proxy`, `agent`, `headers`, ...).
-   * The provider sets `signal` itself.
+   * Extra `needle` options (`proxy`, `agent`, `headers`, ...) for the vqd token request and
+   * duck-duck-scrape's d.js, news.js and v.js requests, which go the same way. The provider sets `signal`.
    */
   needleOptions?: NeedleOptions;
-  /** `fetch` for the HTML endpoint (a proxy-aware one, a test double). Default: the global `fetch`. */
+  /**
+   * `fetch` for the HTML endpoint (a proxy-aware one, a test double). Default: the global `fetch`. The vqd
+   * token is fetched with `needle` and `needleOptions`, the route of the request that uses it.
+   */
   fetch?: typeof fetch;
 }
 

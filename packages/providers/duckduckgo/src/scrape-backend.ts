@@ -2,23 +2,19 @@ import {
   type RawResult,
   raceAbort,
   type SafeSearch,
+  SearchError,
   type SearchMode,
   type SearchRequest,
   type TimeRange,
 } from '@agent-search/core';
-import duckDuckScrape, {
-  type SafeSearchType as ScrapeSafeSearch,
-  type SearchTimeType,
-} from 'duck-duck-scrape';
+import type { SafeSearchType as ScrapeSafeSearch, SearchTimeType } from 'duck-duck-scrape';
 import { fromScrapeError } from './errors.ts';
 import { utcTimestamp } from './html-page.ts';
 import { NO_REGION } from './query.ts';
+import { duckDuckScrape, lendVqd, type NeedleOptions } from './scrape-library.ts';
+import { fetchVqd } from './vqd-page.ts';
 
-// A CommonJS package: named imports of its values are not reliable from ESM, the default export is.
 const { SafeSearchType, SearchTimeType: TimeType, search, searchNews, searchVideos } = duckDuckScrape;
-
-/** Options duck-duck-scrape hands to `needle` (proxy, agent, headers, open_timeout, ...). */
-export type NeedleOptions = Record<string, unknown>;
 
 export interface ScrapeBackendContext {
   /** Options for every `needle` request; the provider adds headers and the attempt's signal. */
@@ -39,7 +35,16 @@ const TIME_RANGE: Record<TimeRange, SearchTimeType> = {
   y: TimeType.YEAR,
 };
 
-async function searchMode(mode: SearchMode, query: string, request: SearchRequest, needle: NeedleOptions) {
+async function searchMode(
+  mode: SearchMode,
+  query: string,
+  request: SearchRequest,
+  needle: NeedleOptions,
+  signal: AbortSignal,
+) {
+  // The token first, with our own request: duck-duck-scrape's getVQD turns every failure (a DNS error, a
+  // 429, a 503) into the same "Failed to get the VQD" message, which would read as a block.
+  lendVqd(needle, await fetchVqd(query, needle, signal));
   const region = request.region ?? NO_REGION;
   const safeSearch = SAFE_SEARCH[request.safeSearch];
   const time = request.timeRange ? TIME_RANGE[request.timeRange] : undefined;
@@ -85,9 +90,9 @@ async function searchMode(mode: SearchMode, query: string, request: SearchReques
 }
 
 /**
- * Text (d.js), news (news.js) and video (v.js) search through duck-duck-scrape: a vqd token from
- * duckduckgo.com, then the JSON/JS endpoint. Every failure becomes a `SearchError`; an abort rejects
- * with the signal's reason at once.
+ * Text (d.js), news (news.js) and video (v.js) search: a vqd token from duckduckgo.com (our request, see
+ * vqd-page.ts), then duck-duck-scrape's request to the JSON/JS endpoint with that token. Every failure
+ * becomes a `SearchError`; an abort rejects with the signal's reason at once.
  */
 export async function searchWithScrape(
   mode: SearchMode,
@@ -97,9 +102,11 @@ export async function searchWithScrape(
 ): Promise<RawResult[]> {
   const { signal } = context;
   try {
-    return await raceAbort(searchMode(mode, query, request, { ...context.needleOptions, signal }), signal);
+    const needle = { ...context.needleOptions, signal };
+    return await raceAbort(searchMode(mode, query, request, needle, signal), signal);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    if (SearchError.is(error)) throw error;
     throw fromScrapeError(error, mode);
   }
 }

@@ -1,0 +1,65 @@
+import { createRequire } from 'node:module';
+import type * as DuckDuckScrape from 'duck-duck-scrape';
+
+/**
+ * duck-duck-scrape, the internals of it we rely on, and the `needle` it sends requests with, all loaded
+ * from one place with `require`: the token hand-over below patches the same module instance the search
+ * functions call into, and our own request goes through the same `needle` (so `needle.defaults()` set by
+ * an application applies to it too).
+ */
+const require = createRequire(import.meta.url);
+
+/** Options duck-duck-scrape hands to `needle` (proxy, agent, headers, open_timeout, signal, ...). */
+export type NeedleOptions = Record<string, unknown>;
+
+export interface NeedleResponse {
+  statusCode?: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** A string for text with a charset, a Buffer otherwise, parsed JSON for JSON. */
+  body: unknown;
+}
+
+type Needle = (method: 'get', url: string, options: NeedleOptions) => Promise<NeedleResponse>;
+
+interface ScrapeUtil {
+  /** Fetches the vqd token for a query; searchNews/searchVideos/search call it through this object. */
+  getVQD(query: string, ia?: string, options?: NeedleOptions): Promise<string>;
+  VQD_REGEX: RegExp;
+}
+
+export const duckDuckScrape: typeof DuckDuckScrape = require('duck-duck-scrape');
+const util: ScrapeUtil = require('duck-duck-scrape/lib/util.js');
+export const needle: Needle = createRequire(require.resolve('duck-duck-scrape'))('needle');
+
+/** How duck-duck-scrape finds the token in the search page: `vqd='4-1234...'` (two or three parts). */
+export const VQD_REGEX = util.VQD_REGEX;
+
+// Tokens we fetched, by the needle options object of the search they are for. The object is created per
+// search, so concurrent searches never see each other's token, and the entry goes with the object.
+const lentTokens = new WeakMap<object, string>();
+let handOverInstalled = false;
+
+/**
+ * Makes duck-duck-scrape's next search with these needle options use `token` instead of fetching its own.
+ *
+ * Its `vqd` search option would be the way, but its option check (`/\d-\d+-\d+/`) rejects the two-part
+ * tokens DuckDuckGo issues today ("4-1719..."), so the token is handed over where the search functions ask
+ * for one: `util.getVQD`, which they call through the module's exports object. Calls we did not prepare
+ * (another caller of duck-duck-scrape in this process) still reach the original.
+ */
+export function lendVqd(needleOptions: NeedleOptions, token: string): void {
+  if (!handOverInstalled) {
+    const original = util.getVQD;
+    if (typeof original !== 'function') {
+      throw new TypeError(
+        'duck-duck-scrape no longer exports getVQD from lib/util.js; the vqd hand-over needs it',
+      );
+    }
+    util.getVQD = (query, ia, options) => {
+      const lent = options ? lentTokens.get(options) : undefined;
+      return lent === undefined ? original(query, ia, options) : Promise.resolve(lent);
+    };
+    handOverInstalled = true;
+  }
+  lentTokens.set(needleOptions, token);
+}
