@@ -17,6 +17,7 @@ import {
 } from '@agent-search/core';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
+import { healthFile, readHealth, writeHealth } from './health-state.ts';
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
 import { formatProviders, listProviders } from './providers-output.ts';
@@ -78,15 +79,21 @@ class Session {
   readonly config: SearchConfig;
   readonly client: SearchClient;
   readonly #cache: SearchCache | undefined;
+  readonly #healthFile: string | undefined;
 
-  constructor(config: SearchConfig, cache: SearchCache | undefined) {
+  constructor(config: SearchConfig, cache: SearchCache | undefined, healthFile: string | undefined) {
     this.config = config;
     this.#cache = cache;
+    this.#healthFile = healthFile;
     this.client = cache ? cache.wrap(config.client) : config.client;
   }
 
-  /** Closes Redis connections so the process can end; never waits more than a second. */
+  /**
+   * Saves provider health for the next run, and closes Redis connections so the process can end (never
+   * waiting more than a second).
+   */
   async close(): Promise<void> {
+    if (this.#healthFile) writeHealth(this.#healthFile, this.config.client.health());
     if (!this.#cache) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => {
@@ -104,9 +111,11 @@ function openSession(
   loggers: { chain: Logger; cache: Logger },
   withCache: boolean,
 ): Session {
-  const config = loadSearchConfig(env, { definitions, logger: loggers.chain });
+  const file = healthFile(env);
+  const initialHealth = file ? readHealth(file) : [];
+  const config = loadSearchConfig(env, { definitions, logger: loggers.chain, initialHealth });
   const cache = withCache ? createCacheFromEnv(env, { logger: loggers.cache }) : undefined;
-  return new Session(config, cache);
+  return new Session(config, cache, file);
 }
 
 async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {

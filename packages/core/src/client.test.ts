@@ -176,6 +176,41 @@ describe('createSearchClient', () => {
       await client.search({ query: 'after' }).then((r) => expect(r.provider).toBe('a'));
     });
 
+    it('takes over health saved by another client: a provider still cooling stays skipped', async () => {
+      let clock = 1_000_000;
+      upstream('a', status(403));
+      upstream('b', ok('b'));
+      const first = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+      await first.search({ query: 'q' });
+      const saved = JSON.parse(JSON.stringify(first.health())) as unknown[];
+
+      const a = upstream('a', ok('a'));
+      const next = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        now: () => clock,
+        // Malformed and unknown entries, as a damaged state file could hold, are ignored.
+        initialHealth: [
+          ...(saved as never[]),
+          { provider: 'b', state: 'cooling', failures: -1, coolingUntil: clock + 1 },
+          { provider: 'z', state: 'cooling', failures: 1, coolingUntil: clock + 1 },
+          null as never,
+        ],
+      });
+      expect(next.health()).toEqual(first.health());
+      const response = await next.search({ query: 'q2' });
+      expect(response.provider).toBe('b');
+      expect(response.attempts[0]).toMatchObject({
+        provider: 'a',
+        outcome: 'skipped',
+        reason: 'cooling down',
+      });
+      expect(a.count).toBe(0);
+
+      clock += 300_001; // past the blocked cool-down: a is probed, answers, and is healthy again
+      expect((await next.search({ query: 'q3' })).provider).toBe('a');
+      expect(next.health()[0]).toMatchObject({ state: 'healthy', failures: 0 });
+    });
+
     it('honours Retry-After and grows transient cool-downs', async () => {
       let clock = 0;
       upstream('a', status(429, { 'retry-after': '30' }));

@@ -35,6 +35,11 @@ export interface SearchClientOptions {
   /** Search profiles a request may name (`profile: 'regulation'`). Default: the built-in ones. */
   profiles?: ProfileSet;
   cooldown?: CooldownOptions;
+  /**
+   * Provider health saved from another client (`client.health()`), such as the CLI's previous run:
+   * providers still cooling down stay skipped. Entries for providers this client lacks are ignored.
+   */
+  initialHealth?: readonly ProviderHealth[];
   logger?: Logger;
   /** Clock, for tests. */
   now?: () => number;
@@ -147,6 +152,9 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   const now = options.now ?? Date.now;
   const profiles = options.profiles ?? BUILT_IN_PROFILES;
   const health = new ProviderHealthTracker(options.cooldown, now);
+  for (const saved of options.initialHealth ?? []) {
+    if (typeof saved === 'object' && saved !== null && ids.has(saved.provider)) health.restore(saved);
+  }
   const hedgeCount = new Map<string, number>();
   let requestCount = 0;
 

@@ -1,4 +1,4 @@
-import type { SearchError, SearchErrorCode } from './errors.ts';
+import { SEARCH_ERROR_CODES, type SearchError, type SearchErrorCode } from './errors.ts';
 
 export interface CooldownOptions {
   /** First cool-down after a transient failure (timeout, unavailable); doubles with each failure in a row. */
@@ -120,6 +120,22 @@ export class ProviderHealthTracker {
     }
     entry.until = this.#now() + ms;
     return ms;
+  }
+
+  /**
+   * Takes over a state saved by `snapshot` (by another process, say): failures in a row, cool-down end and
+   * last error. Anything malformed is ignored, since saved state may come from a file.
+   */
+  restore(saved: ProviderHealth): void {
+    const { failures, coolingUntil, lastErrorCode } = saved;
+    if (!Number.isSafeInteger(failures) || failures <= 0) return;
+    if (typeof coolingUntil !== 'number' || !Number.isFinite(coolingUntil)) return;
+    const entry = this.#entry(saved.provider);
+    entry.failures = failures;
+    entry.until = coolingUntil;
+    entry.probing = false;
+    if ((SEARCH_ERROR_CODES as readonly unknown[]).includes(lastErrorCode))
+      entry.lastErrorCode = lastErrorCode;
   }
 
   snapshot(id: string): ProviderHealth {

@@ -1,0 +1,48 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Env, ProviderHealth } from '@agent-search/core';
+
+/**
+ * Where the CLI keeps provider health between runs, so a provider that was blocked a minute ago is not
+ * tried first again (and `providers` shows it): AGENT_SEARCH_STATE_DIR, else $XDG_STATE_HOME/agent-search,
+ * else ~/.local/state/agent-search. None without a home directory, or with AGENT_SEARCH_STATE_DIR=off.
+ */
+export function healthFile(env: Env): string | undefined {
+  const dir = env.AGENT_SEARCH_STATE_DIR?.trim();
+  if (dir === 'off') return undefined;
+  if (dir) return join(dir, 'health.json');
+  const state =
+    env.XDG_STATE_HOME?.trim() || (env.HOME?.trim() ? join(env.HOME.trim(), '.local', 'state') : '');
+  return state ? join(state, 'agent-search', 'health.json') : undefined;
+}
+
+/** The saved health, or nothing when the file is missing or unreadable: it is a hint, never an error. */
+export function readHealth(file: string): ProviderHealth[] {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return Array.isArray(saved) ? (saved as ProviderHealth[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// Failures that depend on the API key, which the next run may well have fixed: not carried over.
+const KEY_FAILURES = new Set(['unauthorized', 'quota_exceeded']);
+
+/**
+ * Saves the providers that are not healthy (a success clears a provider's entry), except for failures
+ * of the key (the user may have fixed it before the next run). Written to a temporary
+ * file and renamed, so a concurrent run reads the old state or the new, never half of one. Failures to
+ * write (read-only home, full disk) are ignored: the search already happened.
+ */
+export function writeHealth(file: string, health: readonly ProviderHealth[]): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    const saved = health.filter((h) => h.failures > 0 && !KEY_FAILURES.has(h.lastErrorCode ?? ''));
+    writeFileSync(temporary, `${JSON.stringify(saved)}\n`);
+    renameSync(temporary, file);
+  } catch {
+    // Nothing to do: next run starts with everything healthy, as it did before this file existed.
+  }
+}
