@@ -1,10 +1,30 @@
 import { readFileSync } from 'node:fs';
-import { hang } from '@agent-search/testing';
+import { hang, type MswServer } from '@agent-search/testing';
 import { HttpResponse, type HttpResponseResolver, http, type RequestHandler } from 'msw';
+import { afterEach, beforeEach } from 'vitest';
 
 /** A fixture written for these tests, shaped like DuckDuckGo's responses. */
 export function fixture(name: string): string {
   return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+}
+
+/**
+ * Every request msw sees during each test (emptied before each one), so tests can check what reached
+ * "DuckDuckGo". Call it once at the top of a test file.
+ */
+export function recordRequests(server: MswServer): Request[] {
+  const requests: Request[] = [];
+  const record = ({ request }: { request: Request }) => {
+    requests.push(request.clone());
+  };
+  beforeEach(() => {
+    requests.length = 0;
+    server.events.on('request:start', record);
+  });
+  afterEach(() => {
+    server.events.removeListener('request:start', record);
+  });
+  return requests;
 }
 
 export const URLS = {

@@ -1,7 +1,7 @@
 import { createSearchClient, isSearchError, type SearchRequest } from '@agent-search/core';
 import { searchRequest, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider, providerDefinition } from '../src/index.ts';
 import {
   djs,
@@ -10,6 +10,7 @@ import {
   hangHandlers,
   htmlEndpoint,
   newsJs,
+  recordRequests,
   resultHandlers,
   status,
   URLS,
@@ -19,18 +20,7 @@ import {
 
 const server = useMswServer();
 
-// Every request msw sees, so tests can check what reached "DuckDuckGo".
-let requests: Request[] = [];
-const record = ({ request }: { request: Request }) => {
-  requests.push(request.clone());
-};
-beforeEach(() => {
-  requests = [];
-  server.events.on('request:start', record);
-});
-afterEach(() => {
-  server.events.removeListener('request:start', record);
-});
+const requests = recordRequests(server);
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest({ query: 'rust ownership', ...overrides });

@@ -2,26 +2,16 @@ import { createRequire } from 'node:module';
 import { createSearchClient, type SearchRequest } from '@agent-search/core';
 import { hang, searchFailure, searchRequest, useMswServer } from '@agent-search/testing';
 import { HttpResponse, type HttpResponseResolver, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider, type DuckDuckGoProviderOptions } from '../src/index.ts';
-import { djs, fixture, newsJs, URLS, videosJs, vqdPage } from './handlers.ts';
+import { djs, fixture, newsJs, recordRequests, URLS, videosJs, vqdPage } from './handlers.ts';
 
 // The token step is ours (src/vqd-page.ts); these tests check it reads every answer of the token page
 // for what it is, and that duck-duck-scrape's news.js / v.js / d.js requests carry the token it got.
 
 const server = useMswServer();
 
-let requests: Request[] = [];
-const record = ({ request }: { request: Request }) => {
-  requests.push(request.clone());
-};
-beforeEach(() => {
-  requests = [];
-  server.events.on('request:start', record);
-});
-afterEach(() => {
-  server.events.removeListener('request:start', record);
-});
+const requests = recordRequests(server);
 
 const FIXTURE_TOKEN = '4-171904623375120688813593926408411622451';
 const HTML = { 'content-type': 'text/html; charset=UTF-8' };
@@ -82,7 +72,7 @@ describe('the vqd token for news and videos', () => {
 
     // duck-duck-scrape's own getVQD, with the needle options the provider built: a caller we did not hand a
     // token to still reaches it, and its request matches ours.
-    requests = [];
+    requests.length = 0;
     const util = createRequire(import.meta.url)('duck-duck-scrape/lib/util.js');
     const headers = Object.fromEntries(ours.headers);
     await expect(util.getVQD('rust ownership', 'web', { headers })).resolves.toBe(FIXTURE_TOKEN);
