@@ -16,7 +16,13 @@ export const DEFAULT_PROMPT_PATH = new URL('../prompts/assistant.json', import.m
 
 export async function loadPrompt(path: string | URL = DEFAULT_PROMPT_PATH): Promise<PromptFile> {
   const raw = await readFile(path, 'utf8');
-  const parsed = promptFileSchema.safeParse(JSON.parse(raw));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(`Invalid prompt file ${String(path)}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = promptFileSchema.safeParse(json);
   if (!parsed.success) {
     throw new Error(`Invalid prompt file ${String(path)}: ${z.prettifyError(parsed.error)}`);
   }

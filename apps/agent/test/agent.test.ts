@@ -219,5 +219,7 @@ describe('the agent entry point', () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ name: 'X', persona: [], greeting: 'hi' }));
     await expect(loadPrompt(file)).rejects.toThrow(/Invalid prompt file .*persona/s);
+    await writeFile(file, '{"name": "X", "persona": ["Hi"],');
+    await expect(loadPrompt(file)).rejects.toThrow(/Invalid prompt file .*bad\.json: not JSON/);
   });
 });
