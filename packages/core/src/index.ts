@@ -56,7 +56,7 @@ export {
   type SearchProviderV1,
   unsupportedReason,
 } from './provider.ts';
-export { normalizeQuery } from './query.ts';
+export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export {
   DEFAULT_MAX_RESULTS,
   MAX_QUERY_LENGTH,

@@ -88,7 +88,7 @@ describe('applyProfile', () => {
     expect(sent.query).toBe('个人信息保护法');
   });
 
-  it('drops domains for providers without a domain filter, so they are not skipped', () => {
+  it('writes the sites as site: terms for providers without a domain filter, so they are not skipped', () => {
     const request = normalizeRequest({ query: '个人信息保护法' });
     const provider = providerWith(noFilter);
     expect(unsupportedReason(provider, { ...request, includeDomains: regulation.includeDomains })).toBe(
@@ -96,7 +96,18 @@ describe('applyProfile', () => {
     );
     const sent = applyProfile(request, regulation, noFilter);
     expect(sent.includeDomains).toEqual([]);
+    expect(sent.query).toBe(
+      `个人信息保护法 (${regulation.includeDomains.map((d) => `site:${d}`).join(' OR ')})`,
+    );
     expect(unsupportedReason(provider, sent)).toBeUndefined();
+
+    const spam = defineProfile('no-spam', { excludeDomains: ['spam.example'], queryTerms: ['review'] });
+    expect(applyProfile(normalizeRequest({ query: 'heat pump' }), spam, noFilter).query).toBe(
+      'heat pump review -site:spam.example',
+    );
+    // Sites that would push the query past 512 characters are left out rather than cutting it.
+    const long = normalizeRequest({ query: 'x'.repeat(500) });
+    expect(applyProfile(long, regulation, noFilter).query).toBe('x'.repeat(500));
   });
 
   it("keeps the request's own includeDomains and merges excludeDomains", () => {

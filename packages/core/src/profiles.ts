@@ -1,5 +1,6 @@
 import { SearchConfigError, SearchError } from './errors.ts';
 import type { Env, ProviderCapabilities } from './provider.ts';
+import { queryWithSiteFilters } from './query.ts';
 import {
   MAX_QUERY_LENGTH,
   normalizeRequest,
@@ -208,10 +209,11 @@ function union(a: readonly string[], b: readonly string[]): string[] {
 }
 
 /**
- * The request to send to a provider with `capabilities` under `profile`. Profiles only set domains,
- * query terms and mode; each provider maps `includeDomains` its own way (an API filter, or `site:`
- * terms). Explicit request domains win over the profile's: they are the narrower choice. A provider
- * without any domain filter gets the query terms only, so it can still answer instead of being skipped.
+ * The request to send to a provider with `capabilities` under `profile`. Profiles set domains, query
+ * terms and mode; each provider maps `includeDomains` its own way (an API filter, or `site:` terms).
+ * Explicit request domains win over the profile's: they are the narrower choice. A provider without any
+ * domain filter gets the profile's sites as `site:` terms in the query instead, so it can still answer
+ * instead of being skipped.
  */
 export function applyProfile(
   request: SearchRequest,
@@ -227,6 +229,10 @@ export function applyProfile(
   if (capabilities.domainFilter !== 'none') {
     if (request.includeDomains.length === 0) next.includeDomains = [...profile.includeDomains];
     next.excludeDomains = union(request.excludeDomains, profile.excludeDomains).slice(0, 20);
+  } else {
+    // No domain filter at all: the profile's sites go into the query as `site:` terms, when they fit.
+    const withSites = queryWithSiteFilters({ ...profile, query: next.query });
+    if (withSites.length <= MAX_QUERY_LENGTH) next.query = withSites;
   }
   if (profile.mode && capabilities.modes.includes(profile.mode)) next.mode = profile.mode;
   return next;

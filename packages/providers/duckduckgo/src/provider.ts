@@ -1,12 +1,12 @@
 import {
   type ProviderCapabilities,
+  queryWithSiteFilters,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
-import { queryWithSiteFilters } from './query.ts';
 import { searchWithScrape } from './scrape-backend.ts';
 import type { NeedleOptions } from './scrape-library.ts';
 
