@@ -25,17 +25,20 @@ let upstreamUrl: string;
 let upstreamCalls = 0;
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
+  upstream = createServer(async (req, res) => {
     upstreamCalls++;
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const body = upstreamBody(url.searchParams.get('q') ?? '', Number(url.searchParams.get('n')));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const { query, maxResults } = JSON.parse(text) as { query: string; maxResults: number };
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(upstreamBody(query, maxResults)));
   });
   upstream.listen(0, '127.0.0.1');
   await once(upstream, 'listening');
   const address = upstream.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
-  upstreamUrl = `http://127.0.0.1:${address.port}`;
+  upstreamUrl = `http://127.0.0.1:${address.port}/search`;
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import {
   type ProfileSet,
   type ProviderDefinition,
   type SearchClient,
+  type SearchRequest,
 } from '@agent-search/core';
 import type { MswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
@@ -28,10 +29,9 @@ export interface Upstream {
 export function installUpstream(server: MswServer): Upstream {
   const state: Upstream = { calls: 0, queries: [], available: 10, aborted: 0 };
   server.use(
-    http.get(`${TEST_UPSTREAM}/search`, async ({ request }) => {
+    http.post(TEST_UPSTREAM, async ({ request }) => {
       state.calls++;
-      const url = new URL(request.url);
-      const query = url.searchParams.get('q') ?? '';
+      const { query, maxResults } = (await request.json()) as SearchRequest;
       state.queries.push(query);
       request.signal.addEventListener('abort', () => state.aborted++);
       if (state.gate) {
@@ -43,7 +43,7 @@ export function installUpstream(server: MswServer): Upstream {
         if (request.signal.aborted) return HttpResponse.error();
       }
       if (state.failWith) return HttpResponse.json({ error: 'upstream failure' }, { status: state.failWith });
-      return HttpResponse.json(upstreamBody(query, Number(url.searchParams.get('n')), state.available));
+      return HttpResponse.json(upstreamBody(query, maxResults, state.available));
     }),
   );
   return state;
