@@ -1,6 +1,7 @@
 import {
   isSearchError,
   type Logger,
+  raceAbort,
   type SearchClient,
   type SearchError,
   type SearchOptions,
@@ -111,30 +112,22 @@ class Flight {
     this.#open(false);
   }
 
+  /** The flight's outcome for one caller; when the last caller's signal aborts, the search is abandoned. */
   join(signal: AbortSignal | undefined): Promise<FlightOutcome> {
     this.#waiters++;
     if (!signal) return this.#outcome;
-    return new Promise<FlightOutcome>((resolve, reject) => {
-      const onAbort = () => {
-        reject(signal.reason);
-        if (--this.#waiters === 0) {
-          this.#onAbandon();
-          this.controller.abort(new DOMException('Every caller gave up on the search', 'AbortError'));
-        }
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#outcome.then(
-        (value) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
-    });
+    const leave = () => {
+      if (--this.#waiters > 0) return;
+      this.#onAbandon();
+      this.controller.abort(new DOMException('Every caller gave up on the search', 'AbortError'));
+    };
+    if (signal.aborted) leave();
+    else {
+      signal.addEventListener('abort', leave, { once: true });
+      const detach = () => signal.removeEventListener('abort', leave);
+      this.#outcome.then(detach, detach);
+    }
+    return raceAbort(this.#outcome, signal);
   }
 }
 
