@@ -1,9 +1,10 @@
 import { createSearchClient, type Logger, type SearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
-import type { MswServer } from '@agent-search/testing';
+import { hang, type MswServer } from '@agent-search/testing';
 import { initializeLogger, JobContext, type JobProcess, type RunningJobInfo, voice } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
 import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
 import {
   createSearchInternetTool,
   type DataPublisher,
@@ -215,4 +216,41 @@ export function jobWithCaller(identity: string, local: DataPublisher = { publish
     () => {},
     {} as unknown as ConstructorParameters<typeof JobContext>[5],
   );
+}
+
+/** Makes `url` hang (POST) and resolves with the signal of the first request that reaches it. */
+export function hangingUpstream(server: MswServer, url: string): Promise<AbortSignal> {
+  return new Promise((resolve) => {
+    server.use(
+      http.post(url, ({ request }) => {
+        resolve(request.signal);
+        return hang(request, 10_000);
+      }),
+    );
+  });
+}
+
+/**
+ * Interrupts `turn` once its upstream request is in flight and checks that the request is aborted and the
+ * model gets no tool output. Closes the session.
+ */
+export async function expectInterruptAbortsUpstream<UserData>(
+  turn: ToolSession<UserData>,
+  upstream: Promise<AbortSignal>,
+): Promise<void> {
+  try {
+    const signal = await upstream;
+    expect(signal.aborted).toBe(false);
+    const aborted = new Promise<void>((resolve) =>
+      signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    await turn.session.interrupt().await;
+    await aborted;
+    expect(signal.aborted).toBe(true);
+    await turn.run.wait().catch(() => undefined);
+    // An interrupted tool call gives the model no output to act on.
+    expect(() => toolOutput(turn.run)).toThrow(/got 0/);
+  } finally {
+    await turn.session.close();
+  }
 }

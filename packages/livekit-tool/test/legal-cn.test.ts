@@ -2,7 +2,7 @@ import { withCache } from '@agent-search/cache';
 import { BUILT_IN_PROFILES, createSearchClient, type SearchClient } from '@agent-search/core';
 import type { CaseResult, RegulationResult } from '@agent-search/legal-cn';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { hang, type MswServer, useMswServer } from '@agent-search/testing';
+import { type MswServer, useMswServer } from '@agent-search/testing';
 import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,13 @@ import {
   type TavilyPage,
   tavilySearchResponse,
 } from './fixtures/legal-cn.ts';
-import { jobWithCaller, runTurn, startTurn, toolOutput } from './harness.ts';
+import {
+  expectInterruptAbortsUpstream,
+  hangingUpstream,
+  jobWithCaller,
+  runTurn,
+  startTurn,
+} from './harness.ts';
 
 const server = useMswServer();
 
@@ -166,37 +172,10 @@ describe('regulation_search through a voice.AgentSession', () => {
   });
 
   it('an interrupted turn aborts the upstream request', async () => {
-    let upstreamSignal: AbortSignal | undefined;
-    let reached!: () => void;
-    const upstreamReached = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    server.use(
-      http.post(TAVILY_SEARCH, ({ request }) => {
-        upstreamSignal = request.signal;
-        reached();
-        return hang(request, 10_000);
-      }),
-    );
+    const upstream = hangingUpstream(server, TAVILY_SEARCH);
     const tools = { [REGULATION_TOOL_NAME]: createRegulationSearchTool({ client: tavilyClient() }) };
-    const { session, run } = await startTurn(tools, {
-      name: REGULATION_TOOL_NAME,
-      args: { law_name: '民法典' },
-    });
-    try {
-      await upstreamReached;
-      const aborted = new Promise<void>((resolve) => {
-        if (upstreamSignal?.aborted) resolve();
-        upstreamSignal?.addEventListener('abort', () => resolve(), { once: true });
-      });
-      await session.interrupt().await;
-      await aborted;
-      expect(upstreamSignal?.aborted).toBe(true);
-      await run.wait().catch(() => undefined);
-      expect(() => toolOutput(run)).toThrow(/got 0/);
-    } finally {
-      await session.close();
-    }
+    const turn = await startTurn(tools, { name: REGULATION_TOOL_NAME, args: { law_name: '民法典' } });
+    await expectInterruptAbortsUpstream(turn, upstream);
   });
 });
 

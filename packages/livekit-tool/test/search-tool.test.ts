@@ -12,15 +12,15 @@ import {
 } from '../src/index.ts';
 import {
   duckDuckGoClient,
+  expectInterruptAbortsUpstream,
   HTML_URL,
+  hangingUpstream,
   jobWithCaller,
   recordingLogger,
   recordingParticipant,
   replayDuckDuckGo,
   runToolTurn,
   startToolTurn,
-  type TimelineEntry,
-  toolOutput,
 } from './harness.ts';
 
 const server = useMswServer();
@@ -412,38 +412,11 @@ describe('per caller', () => {
 
 describe('interruptions', () => {
   it('an interrupted turn aborts the upstream request', async () => {
-    let reached!: () => void;
-    const upstreamReached = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    let upstreamSignal: AbortSignal | undefined;
-    server.use(
-      http.post(HTML_URL, ({ request }) => {
-        upstreamSignal = request.signal;
-        reached();
-        return hang(request, 10_000);
-      }),
-    );
-    const timeline: TimelineEntry[] = [];
-    const { session, run } = await startToolTurn(
+    const upstream = hangingUpstream(server, HTML_URL);
+    const turn = await startToolTurn(
       { query: 'long search', loading_message: 'Searching...' },
-      { client: duckDuckGoClient({ timeoutMs: 20_000 }), publisher: recordingParticipant(timeline) },
+      { client: duckDuckGoClient({ timeoutMs: 20_000 }), publisher: recordingParticipant([]) },
     );
-    try {
-      await upstreamReached;
-      expect(upstreamSignal?.aborted).toBe(false);
-      const aborted = new Promise<void>((resolve) => {
-        if (upstreamSignal?.aborted) resolve();
-        upstreamSignal?.addEventListener('abort', () => resolve(), { once: true });
-      });
-      await session.interrupt().await;
-      await aborted;
-      expect(upstreamSignal?.aborted).toBe(true);
-      await run.wait().catch(() => undefined);
-      // An interrupted tool call gives the model no output to act on.
-      expect(() => toolOutput(run)).toThrow(/got 0/);
-    } finally {
-      await session.close();
-    }
+    await expectInterruptAbortsUpstream(turn, upstream);
   });
 });
