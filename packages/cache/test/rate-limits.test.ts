@@ -38,6 +38,15 @@ describe('per-user rate limit', () => {
     );
   });
 
+  it('invalid requests are free: an unknown profile is refused before the limit counts it', async () => {
+    const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 1 } } });
+    for (const input of [{ query: 'tax rates', profile: 'nope' }, { query: '   ' }]) {
+      expect((await searchFailure(client.search(input, { userId: 'erin' }))).code).toBe('invalid_request');
+    }
+    expect((await client.search({ query: 'tax rates' }, { userId: 'erin' })).cached).toBe(false);
+    expect(upstream.calls).toBe(1);
+  });
+
   it('is 10 per minute by default', async () => {
     const client = withCache(createUpstreamClient());
     for (let i = 0; i < 10; i++) await client.search({ query: `query ${i}` }, { userId: 'dave' });

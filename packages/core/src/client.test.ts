@@ -138,6 +138,21 @@ describe('createSearchClient', () => {
     expect((error as { attempts: unknown[] }).attempts).toHaveLength(3);
   });
 
+  it("reports one provider's refusal (invalid_request) only when nothing else went wrong", async () => {
+    upstream('a', status(400));
+    upstream('b', status(403));
+    const both = createSearchClient({ providers: [provider('a'), provider('b')] });
+    expect(await both.search({ query: 'q' }).catch((e: unknown) => e)).toMatchObject({
+      code: 'blocked',
+      provider: 'b',
+    });
+    const alone = createSearchClient({ providers: [provider('a')] });
+    expect(await alone.search({ query: 'q' }).catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_request',
+      provider: 'a',
+    });
+  });
+
   describe('cool-down and probe', () => {
     it('skips a cooling provider, then lets exactly one probe through after the cool-down', async () => {
       let clock = 1_000_000;

@@ -67,9 +67,10 @@ export interface SearchClient {
   health(): ProviderHealth[];
 }
 
-// Which code best explains a failed search to a person: what they can act on comes first.
+// Which code best explains a failed search to a person: what they can act on comes first. One provider
+// refusing a request another could not even reach is that provider's limit, not the caller's mistake, so
+// `invalid_request` wins only when no other code is there.
 const CODE_PRIORITY: SearchErrorCode[] = [
-  'invalid_request',
   'rate_limited',
   'quota_exceeded',
   'unauthorized',
@@ -77,6 +78,7 @@ const CODE_PRIORITY: SearchErrorCode[] = [
   'timeout',
   'unavailable',
   'provider_error',
+  'invalid_request',
   'no_provider',
 ];
 
@@ -234,8 +236,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
             }),
           );
         }
-        const error = aggregateError(request, attempts, errors);
-        finish({ error: error.code === 'timeout' || errors.length === 0 ? error : error });
+        finish({ error: aggregateError(request, attempts, errors) });
       }, timeoutMs);
 
       const scheduleHedge = () => {
@@ -394,14 +395,22 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     );
   }
 
+  /** Validates a request, its profile name included, so wrappers (cache, limits) reject it before any work. */
+  function normalize(input: unknown): SearchRequest {
+    const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
+    if (request.profile) resolveProfile(request.profile, profiles);
+    return request;
+  }
+
   return {
     providers,
     profiles,
     health: () => providers.map((p) => health.snapshot(p.id)),
-    normalize: (input) => normalizeRequest(input, { maxResults: options.defaultMaxResults }),
+    normalize,
     async search(input, searchOptions = {}) {
-      const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
-      const profile = request.profile ? resolveProfile(request.profile, profiles) : undefined;
+      const request = normalize(input);
+      // normalize() checked the name.
+      const profile = request.profile ? profiles[request.profile] : undefined;
       return tracer.startActiveSpan(
         'agent-search.search',
         { attributes: { 'search.mode': request.mode, 'search.profile': request.profile ?? '' } },
