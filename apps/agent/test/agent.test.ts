@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '@agent-search/livekit-tool';
-import { useMswServer } from '@agent-search/testing';
+import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
 import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,17 +16,13 @@ initializeLogger({ pretty: false, level: 'silent' });
 
 const server = useMswServer();
 
-/** The HTML endpoint's results page with `n` results, as DuckDuckGo serves it (trimmed to what matters). */
-function htmlPage(query: string, n: number): string {
-  const blocks = Array.from({ length: n }, (_, i) => {
-    const url = `https://example${i + 1}.org/weather/${i + 1}`;
-    const href = `//duckduckgo.com/l/?uddg=${encodeURIComponent(url)}&amp;rut=c0ffee${i}`;
-    return `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">
-<h2 class="result__title"><a rel="nofollow" class="result__a" href="${href}">Weather report ${i + 1}</a></h2>
-<div class="result__extras"><div class="result__extras__url"><a class="result__url" href="${href}">example${i + 1}.org/weather/${i + 1}</a></div></div>
-<a class="result__snippet" href="${href}">Forecast ${i + 1} for <b>${query}</b> today.</a><div class="clear"></div></div></div>`;
-  });
-  return `<!DOCTYPE html><html><head><title>${query} at DuckDuckGo</title></head><body><div id="links" class="results">${blocks.join('\n')}</div></body></html>`;
+/** `n` weather pages for `query`, as the HTML endpoint lists them. */
+function weatherEntries(query: string, n: number): DuckDuckGoWebEntry[] {
+  return Array.from({ length: n }, (_, i) => ({
+    title: `Weather report ${i + 1}`,
+    url: `https://example${i + 1}.org/weather/${i + 1}`,
+    snippet: `Forecast ${i + 1} for ${query} today.`,
+  }));
 }
 
 /** Replays the HTML endpoint with 10 results; returns the queries it received. */
@@ -36,7 +32,7 @@ function replayHtmlEndpoint(): string[] {
     http.post('https://html.duckduckgo.com/html/', async ({ request }) => {
       const query = new URLSearchParams(await request.text()).get('q') ?? '';
       queries.push(query);
-      return HttpResponse.html(htmlPage(query, 10));
+      return HttpResponse.html(duckDuckGoHtmlPage(query, weatherEntries(query, 10)));
     }),
   );
   return queries;

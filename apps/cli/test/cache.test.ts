@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { hasRedisServer, startRedisServer, useMswServer } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedEverywhere, htmlEndpoint, htmlPage, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
+import { blockedEverywhere, htmlResults, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
 import { runCli } from './run-cli.ts';
 
 const server = useMswServer();
@@ -16,7 +16,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
 
   it('answers a repeated search from the cache, without a request', async () => {
     const env = { REDIS_URL: redis.url };
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const first = await runCli(['cached', 'query'], env);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/3 results from DuckDuckGo in \d+ ms\n$/);
@@ -34,7 +34,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
 
   it('--no-cache asks the providers even when a cached answer exists', async () => {
     const env = { REDIS_URL: redis.url };
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['bypass'], env)).code).toBe(0);
     server.use(...blockedEverywhere());
     const run = await runCli(['bypass', '--no-cache'], env);
@@ -45,7 +45,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
   it('serves an expired answer, marked stale, when every provider fails', async () => {
     // A 1 ms TTL: the answer is past its freshness at once but kept for the stale window.
     const env = { REDIS_URL: redis.url, SEARCH_CACHE_TTL: '0.001' };
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['stale', 'query'], env)).code).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     server.use(...blockedEverywhere());
@@ -68,7 +68,7 @@ describe('with REDIS_URL pointing at no server', () => {
 
   it('still searches, and says once on stderr that Redis is unreachable', async () => {
     const env = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['redis', 'down'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/3 results from DuckDuckGo/);
@@ -82,7 +82,7 @@ describe('with REDIS_URL pointing at no server', () => {
 
   it('LOG_LEVEL=silent (or error) keeps stderr quiet', async () => {
     const env = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     for (const level of ['silent', 'error']) {
       const run = await runCli(['redis', 'down', 'quiet'], { ...env, LOG_LEVEL: level });
       expect(run.code).toBe(0);

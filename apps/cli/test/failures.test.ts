@@ -5,9 +5,9 @@ import {
   blockedEverywhere,
   DDG,
   htmlEndpoint,
-  htmlPage,
+  htmlResults,
   TEXT_RESULTS,
-  vqdPage,
+  vqdEndpoint,
 } from './fixtures/duckduckgo.ts';
 import { TAVILY_SEARCH, tavilyError, tavilySearch } from './fixtures/tavily.ts';
 import { runCli } from './run-cli.ts';
@@ -39,7 +39,7 @@ describe('search failures exit 3 with a message a person understands', () => {
   it('rate-limited DuckDuckGo: "rate-limiting this machine"', async () => {
     server.use(
       http.post(DDG.html, () => new HttpResponse('', { status: 429, headers: { 'retry-after': '30' } })),
-      vqdPage('<html>429</html>', 429),
+      vqdEndpoint('<html>429</html>', 429),
     );
     const run = await runCli(['node']);
     expect(run.code).toBe(3);
@@ -98,7 +98,7 @@ describe('search failures exit 3 with a message a person understands', () => {
   it('DuckDuckGo answering garbage: provider_error', async () => {
     server.use(
       htmlEndpoint('<html><body><p>Something else entirely</p></body></html>'),
-      vqdPage('<html></html>', 500),
+      vqdEndpoint('<html></html>', 500),
     );
     const run = await runCli(['node']);
     expect(run.code).toBe(3);
@@ -231,7 +231,7 @@ describe('with a fallback provider configured', () => {
 
 describe('DuckDuckGo answering', () => {
   it('--no-cache still searches and prints results', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--no-cache', '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).cached).toBe(false);

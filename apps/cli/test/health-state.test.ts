@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useMswServer } from '@agent-search/testing';
+import { duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthFile } from '../src/health-state.ts';
-import { blockedEverywhere, DDG, htmlEndpoint, htmlPage, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
+import { blockedEverywhere, DDG, htmlEndpoint, htmlResults, TEXT_RESULTS } from './fixtures/duckduckgo.ts';
 import { tavilyError, tavilySearch } from './fixtures/tavily.ts';
 import { runCli } from './run-cli.ts';
 
@@ -47,7 +47,7 @@ describe('provider health between runs', () => {
       }),
     ]);
 
-    const ddg = countHtml(htmlPage(TEXT_RESULTS));
+    const ddg = countHtml(duckDuckGoHtmlPage('node', TEXT_RESULTS));
     const second = await runCli(['node', '--json'], env);
     expect(second.code).toBe(0);
     expect(ddg.count).toBe(0);
@@ -77,7 +77,7 @@ describe('provider health between runs', () => {
 
     // Only DuckDuckGo is configured, so after its short cool-down it is probed; here it answers.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const ddg = countHtml(htmlPage(TEXT_RESULTS));
+    const ddg = countHtml(duckDuckGoHtmlPage('node', TEXT_RESULTS));
     expect((await runCli(['node'], env)).code).toBe(0);
     expect(ddg.count).toBe(1);
     expect(JSON.parse(readFileSync(join(dir, 'health.json'), 'utf8'))).toEqual([]);
@@ -96,7 +96,7 @@ describe('provider health between runs', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(dir, 'nested'));
     writeFileSync(join(dir, 'nested', 'health.json'), '{"not": "a list"');
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['node'], env)).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'nested', 'health.json'), 'utf8'))).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('provider health between runs', () => {
     );
     expect(healthFile({ HOME: '/home/ada', AGENT_SEARCH_STATE_DIR: 'off' })).toBeUndefined();
     expect(healthFile({})).toBeUndefined();
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['node'], { AGENT_SEARCH_STATE_DIR: 'off' })).code).toBe(0);
     expect(existsSync(join(dir, 'health.json'))).toBe(false);
   });

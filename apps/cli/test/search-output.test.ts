@@ -3,15 +3,13 @@ import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import {
   blockedEverywhere,
-  htmlEndpoint,
-  htmlPage,
+  htmlResults,
   NEWS_ITEMS,
   newsEndpoint,
-  newsJson,
   TEXT_RESULTS,
-  VIDEOS_JSON,
+  VIDEO_ITEMS,
   videosEndpoint,
-  vqdPage,
+  vqdEndpoint,
 } from './fixtures/duckduckgo.ts';
 import { runCli } from './run-cli.ts';
 
@@ -26,7 +24,7 @@ function parseJson(stdout: string): SearchResponse {
 describe('--json', () => {
   it('prints normalized text results and nothing else on stdout', async () => {
     let form: URLSearchParams | undefined;
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     server.events.on('request:start', async ({ request }) => {
       if (request.method === 'POST') form = new URLSearchParams(await request.clone().text());
     });
@@ -52,7 +50,7 @@ describe('--json', () => {
   });
 
   it('prints normalized news results', async () => {
-    server.use(vqdPage(), newsEndpoint(newsJson(NEWS_ITEMS)));
+    server.use(vqdEndpoint(), newsEndpoint(NEWS_ITEMS));
     const run = await runCli(['node', 'lts', '--mode', 'news', '--json']);
     expect(run.code).toBe(0);
     const response = parseJson(run.stdout);
@@ -61,13 +59,13 @@ describe('--json', () => {
     expect(response.results[0]).toMatchObject({
       title: 'Node.js 24 enters long-term support',
       snippet: 'The Node.js project moved version 24 to active LTS, bringing npm 11 and a newer V8.',
-      publishedAt: new Date(NEWS_ITEMS[0]!.date * 1000).toISOString(),
+      publishedAt: '2025-10-30T04:53:20.000Z',
       source: 'infoq.com',
     });
   });
 
   it('prints normalized video results with duration, publisher and views', async () => {
-    server.use(vqdPage(), videosEndpoint(VIDEOS_JSON));
+    server.use(vqdEndpoint(), videosEndpoint(VIDEO_ITEMS));
     const run = await runCli(['node tutorial', '--mode', 'videos', '--json']);
     expect(run.code).toBe(0);
     const [video] = parseJson(run.stdout).results;
@@ -77,20 +75,20 @@ describe('--json', () => {
       duration: '1:12:05',
       publisher: 'Code Channel',
       viewCount: 1_254_300,
-      thumbnail: 'https://tse1.mm.bing.net/th?id=OVP.large&pid=Api',
+      thumbnail: 'https://tse1.mm.bing.net/th?id=OVP.abc123XYZ00&pid=Api',
       publishedAt: '2024-06-10T15:00:12.000Z',
     });
   });
 
   it('--format json is the same as --json', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--format', 'json']);
     expect(run.code).toBe(0);
     expect(parseJson(run.stdout).results).toHaveLength(3);
   });
 
   it('never draws the spinner, even on a terminal', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--json'], {}, { tty: true });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
@@ -100,7 +98,7 @@ describe('--json', () => {
 
 describe('--format with core views', () => {
   it('model: numbered results for a language model', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--format', 'model', '--max', '2'], {}, { now: NOW });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
@@ -112,7 +110,7 @@ describe('--format with core views', () => {
   });
 
   it('sources: the numbered URLs as JSON', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--format', 'sources']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([
@@ -133,7 +131,7 @@ describe('--format with core views', () => {
   });
 
   it('agent-server: the result envelope, and its error form on stdout when the search fails', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const ok = await runCli(['node', '--format', 'agent-server']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ type: 'web_search_result', query: 'node', count: 3 });
@@ -161,7 +159,7 @@ describe('--format with core views', () => {
   });
 
   it('xml: an XML document with every result', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node', '--format', 'xml']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('https://en.wikipedia.org/wiki/Node.js');
@@ -171,7 +169,7 @@ describe('--format with core views', () => {
 
 describe('--profile', () => {
   it('news: searches news even without --mode', async () => {
-    server.use(vqdPage(), newsEndpoint(newsJson(NEWS_ITEMS)));
+    server.use(vqdEndpoint(), newsEndpoint(NEWS_ITEMS));
     const run = await runCli(['node', '--profile', 'news', '--json']);
     expect(run.code).toBe(0);
     const response = parseJson(run.stdout);
@@ -181,7 +179,7 @@ describe('--profile', () => {
 
 describe('human output', () => {
   it('numbers the results with title, site, date, URL and snippet, and ends with a footer', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node'], {}, { now: NOW });
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
@@ -200,7 +198,7 @@ describe('human output', () => {
 
   it('wraps long snippets and cuts them after three lines', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
-    server.use(htmlEndpoint(htmlPage([{ title: 'Long', url: 'https://example.com/long', snippet: long }])));
+    server.use(htmlResults([{ title: 'Long', url: 'https://example.com/long', snippet: long }]));
     const run = await runCli(['long'], {}, { now: NOW });
     const snippetLines = run.stdout.split('\n').slice(3, -3);
     expect(snippetLines).toHaveLength(3);
@@ -209,14 +207,14 @@ describe('human output', () => {
   });
 
   it('shows video details on the site line', async () => {
-    server.use(vqdPage(), videosEndpoint(VIDEOS_JSON));
+    server.use(vqdEndpoint(), videosEndpoint(VIDEO_ITEMS));
     const run = await runCli(['node tutorial', '-m', 'videos'], {}, { now: NOW });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('   youtube.com · 10 Jun 2024 · 1:12:05 · Code Channel · 1.3M views\n');
   });
 
   it('draws a spinner on a terminal stderr and erases it', async () => {
-    server.use(htmlEndpoint(htmlPage(TEXT_RESULTS)));
+    server.use(htmlResults(TEXT_RESULTS));
     const run = await runCli(['node'], {}, { tty: true });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('Searching…');
@@ -226,7 +224,7 @@ describe('human output', () => {
   });
 
   it('says so when there are no results, and exits 0', async () => {
-    server.use(htmlEndpoint(htmlPage([])));
+    server.use(htmlResults([]));
     const run = await runCli(['qwxzv', 'nothing']);
     expect(run).toMatchObject({ code: 0, stdout: 'No results for "qwxzv nothing".\n' });
 

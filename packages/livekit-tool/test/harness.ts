@@ -1,6 +1,14 @@
 import { createSearchClient, type Logger, type SearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
-import { hang, type MswServer } from '@agent-search/testing';
+import {
+  type DuckDuckGoWebEntry,
+  duckDuckGoHtmlPage,
+  hang,
+  type MswServer,
+  newsJs,
+  vJs,
+  vqdPage,
+} from '@agent-search/testing';
 import { initializeLogger, JobContext, type JobProcess, type RunningJobInfo, voice } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
 import { HttpResponse, http } from 'msw';
@@ -11,19 +19,13 @@ import {
   SEARCH_TOOL_NAME,
   type SearchInternetToolOptions,
 } from '../src/index.ts';
-import {
-  htmlResultsPage,
-  newsJs,
-  type PageResult,
-  videosJs,
-  vqdPage,
-  webResults,
-} from './fixtures/duckduckgo.ts';
+import { newsEntries, videoEntries, webEntries } from './fixtures/duckduckgo.ts';
 
 // The framework's logger must exist before a session starts; keep test output quiet.
 initializeLogger({ pretty: false, level: 'silent' });
 
 export const HTML_URL = 'https://html.duckduckgo.com/html/';
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /** Every upstream request and loading-status publish, in the order they happened. */
 export type TimelineEntry =
@@ -36,7 +38,10 @@ export interface Upstream {
 }
 
 /** msw handlers replaying DuckDuckGo: `count` results for every endpoint. */
-export function replayDuckDuckGo(server: MswServer, options: { count?: number; web?: PageResult[] } = {}) {
+export function replayDuckDuckGo(
+  server: MswServer,
+  options: { count?: number; web?: DuckDuckGoWebEntry[] } = {},
+) {
   const timeline: TimelineEntry[] = [];
   const count = options.count ?? 12;
   server.use(
@@ -44,7 +49,7 @@ export function replayDuckDuckGo(server: MswServer, options: { count?: number; w
       const form = new URLSearchParams(await request.text());
       timeline.push({ kind: 'upstream', endpoint: 'html', url: new URL(request.url), form });
       const query = form.get('q') ?? '';
-      return HttpResponse.html(htmlResultsPage(query, options.web ?? webResults(count, query)));
+      return HttpResponse.html(duckDuckGoHtmlPage(query, options.web ?? webEntries(count, query)));
     }),
     http.get('https://duckduckgo.com/', ({ request }) => {
       const url = new URL(request.url);
@@ -54,12 +59,14 @@ export function replayDuckDuckGo(server: MswServer, options: { count?: number; w
     http.get('https://duckduckgo.com/news.js', ({ request }) => {
       const url = new URL(request.url);
       timeline.push({ kind: 'upstream', endpoint: 'news', url });
-      return HttpResponse.json(newsJs(url.searchParams.get('q') ?? '', count));
+      const query = url.searchParams.get('q') ?? '';
+      return new HttpResponse(newsJs(query, newsEntries(count, query)), { headers: JSON_TYPE });
     }),
     http.get('https://duckduckgo.com/v.js', ({ request }) => {
       const url = new URL(request.url);
       timeline.push({ kind: 'upstream', endpoint: 'videos', url });
-      return HttpResponse.json(videosJs(url.searchParams.get('q') ?? '', count));
+      const query = url.searchParams.get('q') ?? '';
+      return new HttpResponse(vJs(query, videoEntries(count, query)), { headers: JSON_TYPE });
     }),
   );
   return {

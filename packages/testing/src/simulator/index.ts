@@ -26,6 +26,7 @@ export {
   seededRandom,
 } from './latency.ts';
 export {
+  type DuckDuckGoWebEntry,
   dJs,
   duckDuckGoHtmlPage,
   exaResponse,

@@ -13,6 +13,9 @@ import {
  * Exa's `/search` JSON.
  */
 
+/** What DuckDuckGo's web pages show of a `WebEntry`: tests may pass just these fields. */
+export type DuckDuckGoWebEntry = Pick<WebEntry, 'title' | 'url' | 'snippet' | 'publishedAt'>;
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -72,7 +75,7 @@ function redirectLink(url: string, index: number): string {
   return `//duckduckgo.com/l/?uddg=${encodeURIComponent(url.replace(LONE_SURROGATE, '\uFFFD'))}&amp;rut=${rut}`;
 }
 
-function htmlResult(entry: WebEntry, query: string, index: number): string {
+function htmlResult(entry: DuckDuckGoWebEntry, query: string, index: number): string {
   const link = redirectLink(entry.url, index);
   const display = entry.url.replace(/^https?:\/\//, '');
   const stamp = entry.publishedAt
@@ -103,7 +106,10 @@ function htmlResult(entry: WebEntry, query: string, index: number): string {
 }
 
 /** `POST html.duckduckgo.com/html/`: the no-JavaScript results page (an ad first, then the results). */
-export function duckDuckGoHtmlPage(query: string, entries: readonly WebEntry[] = WEB_ENTRIES): string {
+export function duckDuckGoHtmlPage(
+  query: string,
+  entries: readonly DuckDuckGoWebEntry[] = WEB_ENTRIES,
+): string {
   const q = escapeHtml(query);
   const body =
     entries.length === 0
@@ -162,7 +168,7 @@ function scriptJson(value: unknown): string {
 }
 
 /** `links.duckduckgo.com/d.js`: web results inside `DDG.pageLayout.load('d', [...])`, then the next-page marker. */
-export function dJs(query: string, entries: readonly WebEntry[] = WEB_ENTRIES): string {
+export function dJs(query: string, entries: readonly DuckDuckGoWebEntry[] = WEB_ENTRIES): string {
   const vqd = vqdFor(query);
   const encoded = encodeURIComponent(query);
   const items: Record<string, unknown>[] =
