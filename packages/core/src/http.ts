@@ -1,4 +1,5 @@
-import type { SearchErrorCode } from './errors.ts';
+import { redactSecrets, SearchError, type SearchErrorCode } from './errors.ts';
+import { cleanText } from './text.ts';
 
 /**
  * The error code for an HTTP status, the same for every API provider: 400/422 invalid_request,
@@ -40,3 +41,101 @@ export const ERROR_PHRASES: Readonly<Record<SearchErrorCode, string>> = {
   timeout: 'timed out',
   no_provider: 'cannot serve the request',
 };
+
+/** The upstream's own words in an error body (raw text or parsed JSON), from the envelopes APIs use. */
+function reasonOf(body: unknown): string {
+  let json = body;
+  if (typeof body === 'string') {
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return '';
+    }
+  }
+  if (typeof json !== 'object' || json === null) return '';
+  const { error, detail, message } = json as { error?: unknown; detail?: unknown; message?: unknown };
+  // {error: {message}} (OpenAI style), {error}, {detail: {error}} (Tavily), {detail} (FastAPI), {message}.
+  const candidates = [
+    (error as { message?: unknown } | undefined)?.message,
+    error,
+    (detail as { error?: unknown } | undefined)?.error,
+    detail,
+    message,
+  ];
+  const reason = candidates.find((c) => typeof c === 'string');
+  return typeof reason === 'string' ? reason : '';
+}
+
+export interface HttpStatusErrorOptions {
+  /** The provider's id, kept as the error's `provider`. */
+  provider: string;
+  /** Who answered, as the message names it: "Tavily", "The DuckDuckGo HTML endpoint". */
+  name: string;
+  status: number;
+  /** The answer's headers: Retry-After is read when the status means rate limited. */
+  headers?: Headers | undefined;
+  /** The error body, raw or parsed: its reason (`{error: {message}}`, `{detail}`, ...) is quoted, never the whole body. */
+  body?: unknown;
+  /** The reason to quote when the status itself says it (a scraper's challenge status), instead of the body's. */
+  reason?: string | undefined;
+  /** What must never appear in the message (API keys): the quoted reason may echo them. */
+  secrets?: readonly (string | undefined)[];
+  /** A provider's own statuses, as for `codeForHttpStatus`. */
+  overrides?: Readonly<Record<number, SearchErrorCode>>;
+}
+
+/**
+ * The `SearchError` for a non-2xx answer, e.g. "Tavily is rate limiting requests (HTTP 429): slow down":
+ * code from `codeForHttpStatus`, the upstream reason redacted and cut to 160 characters, `retryAfterMs`
+ * from Retry-After when rate limited.
+ */
+export function httpStatusError(options: HttpStatusErrorOptions): SearchError {
+  const { provider, name, status } = options;
+  const code = codeForHttpStatus(status, options.overrides);
+  const said = options.reason ?? reasonOf(options.body);
+  const reason = cleanText(redactSecrets(said, options.secrets ?? []), 160);
+  const message = `${name} ${ERROR_PHRASES[code]} (HTTP ${status})${reason ? `: ${reason}` : ''}`;
+  const retryAfterMs =
+    code === 'rate_limited' ? parseRetryAfter(options.headers?.get('retry-after')) : undefined;
+  return new SearchError(code, message, {
+    provider,
+    status,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+// Node's socket and DNS errors (ECONNRESET, EAI_AGAIN, ...) and undici's (UND_ERR_SOCKET, ...): fetch
+// rejects with a TypeError whose cause carries one, needle and http reject with it directly.
+const NETWORK_CODE = /^(E[A-Z]+|EAI_AGAIN|UND_ERR_[A-Z_]+)$/;
+// What fetch (Node, browsers, msw) and Node's http say when the connection failed, code or not.
+const NETWORK_MESSAGE = /^(fetch failed|failed to fetch|network error|socket hang up)$/i;
+const CAUSE_DEPTH = 5;
+
+type Failure = { code?: unknown; message?: unknown; cause?: unknown };
+
+/** `error` and the causes it wraps, outermost first. */
+function causeChain(error: unknown): Failure[] {
+  const chain: Failure[] = [];
+  for (let e = error; typeof e === 'object' && e !== null && chain.length < CAUSE_DEPTH; ) {
+    chain.push(e as Failure);
+    e = (e as Failure).cause;
+  }
+  return chain;
+}
+
+/** The socket or undici error code in `error` or its causes ("ECONNRESET"), for messages. */
+export function networkErrorCode(error: unknown): string | undefined {
+  for (const { code } of causeChain(error)) {
+    if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** True for connection-level failures (reset, refused, DNS, "fetch failed"), looking through `cause` chains. */
+export function isNetworkError(error: unknown): boolean {
+  if (networkErrorCode(error) !== undefined) return true;
+  for (const { message } of causeChain(error)) {
+    if (typeof message === 'string' && NETWORK_MESSAGE.test(message.trim())) return true;
+  }
+  return false;
+}

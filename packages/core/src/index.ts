@@ -30,7 +30,15 @@ export {
   ProviderHealthTracker,
   type ProviderState,
 } from './health.ts';
-export { codeForHttpStatus, ERROR_PHRASES, parseRetryAfter } from './http.ts';
+export {
+  codeForHttpStatus,
+  ERROR_PHRASES,
+  type HttpStatusErrorOptions,
+  httpStatusError,
+  isNetworkError,
+  networkErrorCode,
+  parseRetryAfter,
+} from './http.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
   applyProfile,
