@@ -1,7 +1,6 @@
 import {
-  codeForHttpStatus,
+  httpStatusError,
   type ProviderCapabilities,
-  parseRetryAfter,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
@@ -50,13 +49,13 @@ export function createHttpTestProvider(options: HttpTestProviderOptions): Search
         throw new SearchError('unavailable', `${id} could not be reached`, { provider: id, cause: error });
       }
       if (!response.ok) {
-        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
         // Like a scraper's upstream, a 403 here means "blocked" (API providers read it as unauthorized).
-        const code = codeForHttpStatus(response.status, { 403: 'blocked' });
-        throw new SearchError(code, `${id} answered HTTP ${response.status}`, {
+        throw httpStatusError({
           provider: id,
+          name: id,
           status: response.status,
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          headers: response.headers,
+          overrides: { 403: 'blocked' },
         });
       }
       const body = (await response.json().catch(() => null)) as { results?: unknown } | null;

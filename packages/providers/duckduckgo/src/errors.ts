@@ -1,4 +1,10 @@
-import { SearchError, type SearchErrorCode, type SearchMode } from '@agent-search/core';
+import {
+  httpStatusError as coreHttpStatusError,
+  isNetworkError,
+  SearchError,
+  type SearchErrorCode,
+  type SearchMode,
+} from '@agent-search/core';
 
 export const PROVIDER_ID = 'duckduckgo';
 
@@ -10,57 +16,34 @@ export function duckDuckGoError(
   return new SearchError(code, message, { provider: PROVIDER_ID, ...options });
 }
 
-/** Milliseconds from a Retry-After header (delta seconds or an HTTP date), or undefined. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+// Core's, imported from here by the backends and this package's tests.
+export { isNetworkError, parseRetryAfter } from '@agent-search/core';
+
+/**
+ * 202 is DuckDuckGo's bot challenge and 403 a refusal. Below 500 everything else but 429 is a provider
+ * error: there is no key and the request is ours, so the API readings of 400/422 (fix the request),
+ * 401 (bad key), 402 (no credit) and 408 do not apply.
+ */
+const DUCKDUCKGO_STATUSES: Readonly<Record<number, SearchErrorCode>> = {
+  202: 'blocked',
+  403: 'blocked',
+  400: 'provider_error',
+  401: 'provider_error',
+  402: 'provider_error',
+  408: 'provider_error',
+  422: 'provider_error',
+};
 
 /** The error for a non-200 answer from a DuckDuckGo endpoint (`what` names it in the message). */
 export function httpStatusError(status: number, headers: Headers, what: string): SearchError {
-  if (status === 202 || status === 403) {
-    return duckDuckGoError('blocked', `${what} refused the request (HTTP ${status}: bot challenge)`, {
-      status,
-    });
-  }
-  if (status === 429) {
-    const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
-    return duckDuckGoError('rate_limited', `${what} is rate limiting requests (HTTP 429)`, {
-      status,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    });
-  }
-  if (status >= 500) return duckDuckGoError('unavailable', `${what} failed (HTTP ${status})`, { status });
-  return duckDuckGoError('provider_error', `${what} answered HTTP ${status}`, { status });
-}
-
-const NETWORK_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ECONNABORTED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-const NETWORK_MESSAGE = /^(fetch failed|failed to fetch|network error|socket hang up)$/i;
-
-/** True for connection-level failures (reset, refused, DNS), looking through `cause` chains. */
-export function isNetworkError(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-    if (typeof message === 'string' && NETWORK_MESSAGE.test(message.trim())) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return coreHttpStatusError({
+    provider: PROVIDER_ID,
+    name: what,
+    status,
+    headers,
+    overrides: DUCKDUCKGO_STATUSES,
+    ...(DUCKDUCKGO_STATUSES[status] === 'blocked' ? { reason: 'bot challenge' } : {}),
+  });
 }
 
 export function networkError(error: unknown, what: string): SearchError {

@@ -1,4 +1,11 @@
-import { codeForHttpStatus, redactSecrets, SearchError, type SearchErrorCode } from '@agent-search/core';
+import {
+  codeForHttpStatus,
+  isNetworkError,
+  networkErrorCode,
+  redactSecrets,
+  SearchError,
+  type SearchErrorCode,
+} from '@agent-search/core';
 
 /** The fields of exa-js's `ExaError` we read (recognised by name, so a second copy of exa-js still matches). */
 interface ExaErrorLike {
@@ -13,21 +20,6 @@ function isExaError(error: unknown): error is ExaErrorLike {
     error.name === 'ExaError' &&
     typeof (error as { statusCode?: unknown }).statusCode === 'number'
   );
-}
-
-// Node's fetch (undici) and msw fail with a TypeError whose cause carries the socket error code.
-const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/;
-
-function networkCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
-  }
-  return undefined;
-}
-
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || networkCode(error) !== undefined;
 }
 
 const STATUS_MESSAGES: Partial<Record<SearchErrorCode, string>> = {
@@ -60,8 +52,9 @@ export function toExaSearchError(error: unknown, apiKey: string): SearchError {
     }
     return new SearchError(code, `${message} (HTTP ${status})`, { provider: 'exa', status });
   }
-  if (isNetworkError(error)) {
-    const code = networkCode(error);
+  // exa-js calls fetch, which fails with a TypeError whatever the socket code (or none, with msw).
+  if (error instanceof TypeError || isNetworkError(error)) {
+    const code = networkErrorCode(error);
     return new SearchError('unavailable', `Could not reach Exa${code ? ` (${code})` : ''}`, {
       provider: 'exa',
     });

@@ -1,23 +1,7 @@
-import {
-  cleanText,
-  codeForHttpStatus,
-  ERROR_PHRASES,
-  parseRetryAfter,
-  redactSecrets,
-  SearchError,
-} from '@agent-search/core';
+import { httpStatusError, SearchError } from '@agent-search/core';
 import { APIConnectionError, APIError } from '@perplexity-ai/perplexity_ai';
 
 export const PROVIDER_ID = 'perplexity';
-
-/** The human reason in a parsed JSON error body: `{error: {message}}`, `{detail}` or `{message}`. */
-function reasonOf(body: unknown): string {
-  if (typeof body !== 'object' || body === null) return '';
-  const { error, detail, message } = body as { error?: unknown; detail?: unknown; message?: unknown };
-  const candidates = [(error as { message?: unknown } | undefined)?.message, error, detail, message];
-  const reason = candidates.find((c) => typeof c === 'string');
-  return typeof reason === 'string' ? reason : '';
-}
 
 /**
  * Turns anything the SDK throws into a `SearchError` with a message we write. SDK errors are never kept as
@@ -31,20 +15,15 @@ export function toSearchError(error: unknown, apiKey: string): SearchError {
     });
   }
   if (error instanceof APIError && typeof error.status === 'number') {
-    const { status } = error;
-    const code = codeForHttpStatus(status);
-    const reason = cleanText(redactSecrets(reasonOf(error.error), [apiKey]), 160);
-    const retryAfterMs =
-      code === 'rate_limited' ? parseRetryAfter(error.headers?.get('retry-after')) : undefined;
-    return new SearchError(
-      code,
-      `Perplexity ${ERROR_PHRASES[code]} (HTTP ${status})${reason ? `: ${reason}` : ''}`,
-      {
-        provider: PROVIDER_ID,
-        status,
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      },
-    );
+    // `error.error` is the parsed body: core quotes its `{error: {message}}`, redacted and cut short.
+    return httpStatusError({
+      provider: PROVIDER_ID,
+      name: 'Perplexity',
+      status: error.status,
+      headers: error.headers,
+      body: error.error,
+      secrets: [apiKey],
+    });
   }
   if (error instanceof SyntaxError) {
     return new SearchError('provider_error', 'Perplexity sent a malformed response (not JSON)', {
