@@ -17,8 +17,6 @@ export function duckDuckGoError(
 }
 
 // Core's, imported from here by the backends and this package's tests.
-export { isNetworkError, parseRetryAfter } from '@agent-search/core';
-
 /**
  * 202 is DuckDuckGo's bot challenge and 403 a refusal. Below 500 everything else but 429 is a provider
  * error: there is no key and the request is ours, so the API readings of 400/422 (fix the request),

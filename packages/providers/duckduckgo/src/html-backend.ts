@@ -1,5 +1,5 @@
-import { isSearchError, type RawResult, type SearchRequest } from '@agent-search/core';
-import { duckDuckGoError, httpStatusError, isNetworkError, networkError } from './errors.ts';
+import { isNetworkError, isSearchError, type RawResult, type SearchRequest } from '@agent-search/core';
+import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
 import { parseHtmlPage } from './html-page.ts';
 import { HTML_SAFE_SEARCH, NO_REGION } from './query.ts';
 

@@ -1,4 +1,5 @@
-import { duckDuckGoError, httpStatusError, isNetworkError, networkError } from './errors.ts';
+import { isNetworkError } from '@agent-search/core';
+import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
 import { isAnomalyPage } from './html-page.ts';
 import { type NeedleOptions, type NeedleResponse, needle, VQD_REGEX } from './scrape-library.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromScrapeError, parseRetryAfter } from '../src/errors.ts';
+import { fromScrapeError } from '../src/errors.ts';
 import { parseHtmlPage, unwrapResultLink } from '../src/html-page.ts';
 import { fixture } from './handlers.ts';
 
@@ -41,16 +41,6 @@ describe('parseHtmlPage', () => {
       kind: 'unrecognised',
     });
     expect(parseHtmlPage('')).toEqual({ kind: 'unrecognised' });
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads seconds and HTTP dates', () => {
-    expect(parseRetryAfter('12')).toBe(12_000);
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
   });
 });
 
