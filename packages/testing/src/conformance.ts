@@ -10,6 +10,7 @@ import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { MswServer } from './msw.ts';
 import { searchRequest } from './requests.ts';
+import { requestsDuring } from './search-api.ts';
 
 /** A fault the provider must turn into a `SearchError` with `code`. */
 export interface FaultCase {
@@ -100,26 +101,19 @@ export function describeProviderConformance(name: string, options: ProviderConfo
     if (options.expectFiltersSent) {
       it('sends the time range and domain filters upstream', async () => {
         const provider = options.createProvider();
-        const requests: Request[] = [];
-        const record = ({ request }: { request: Request }) => {
-          requests.push(request.clone());
+        server.use(...options.resultHandlers('text'));
+        const input: SearchRequestInput = {
+          query: 'filters query',
+          timeRange: 'd',
+          ...(provider.capabilities.domainFilter === 'none' ? {} : { includeDomains: ['example.com'] }),
         };
-        server.events.on('request:start', record);
-        try {
-          server.use(...options.resultHandlers('text'));
-          const input: SearchRequestInput = {
-            query: 'filters query',
-            timeRange: 'd',
-            ...(provider.capabilities.domainFilter === 'none' ? {} : { includeDomains: ['example.com'] }),
-          };
-          await createSearchClient({ providers: [provider] })
+        const requests = await requestsDuring(server, () =>
+          createSearchClient({ providers: [provider] })
             .search(input)
-            .catch(() => undefined);
-          expect(requests.length).toBeGreaterThan(0);
-          await options.expectFiltersSent?.(requests, input);
-        } finally {
-          server.events.removeListener('request:start', record);
-        }
+            .catch(() => undefined),
+        );
+        expect(requests.length).toBeGreaterThan(0);
+        await options.expectFiltersSent?.(requests, input);
       });
     }
 

@@ -7,4 +7,11 @@ export { createHttpTestProvider, type HttpTestProviderOptions } from './http-pro
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
 export { searchFailure, searchRequest } from './requests.ts';
+export {
+  answerWithResults,
+  type CapturedRequest,
+  captureRequest,
+  countRequests,
+  requestsDuring,
+} from './search-api.ts';
 export * from './simulator/index.ts';

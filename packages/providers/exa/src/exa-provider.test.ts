@@ -8,6 +8,8 @@ import {
   type SearchRequest,
 } from '@agent-search/core';
 import {
+  captureRequest,
+  countRequests,
   describeProviderConformance,
   type FaultCase,
   hang,
@@ -118,35 +120,11 @@ describeProviderConformance('exa', {
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest({ query: 'solid state batteries', ...overrides });
 
-/** Runs one search and returns the upstream request it made. */
-async function capture(provider = createExaProvider({ apiKey: KEY }), req = request()) {
-  const seen: Request[] = [];
-  server.use(
-    http.post('*/search', ({ request: r }) => {
-      seen.push(r.clone());
-      return HttpResponse.json(text);
-    }),
+/** Runs one search and returns the one upstream request it made, whatever the base URL. */
+const capture = (provider = createExaProvider({ apiKey: KEY }), req = request()) =>
+  captureRequest(server, { url: '*/search', answer: text }, () =>
+    provider.search(req, { signal: AbortSignal.timeout(5_000) }),
   );
-  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
-  expect(seen).toHaveLength(1);
-  const sent = seen[0]!;
-  return { url: sent.url, headers: sent.headers, body: (await sent.json()) as Record<string, unknown> };
-}
-
-/** Counts requests reaching the network edge while `run` runs. */
-async function countRequests(run: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const onStart = () => {
-    count++;
-  };
-  server.events.on('request:start', onStart);
-  try {
-    await run();
-  } finally {
-    server.events.removeListener('request:start', onStart);
-  }
-  return count;
-}
 
 describe('exa request', () => {
   it('POSTs the query, numResults, filters and a capped snippet to /search with the key in x-api-key', async () => {
@@ -391,7 +369,7 @@ describe('exa configuration', () => {
         expect(provider.configured).toBe(false);
         server.use(...resultHandlers('text'));
         let error: unknown;
-        const requests = await countRequests(async () => {
+        const requests = await countRequests(server, async () => {
           error = await provider.search(request(), { signal: AbortSignal.timeout(5_000) }).catch((e) => e);
         });
         expect(requests).toBe(0);
@@ -423,7 +401,7 @@ describe('exa abort', () => {
     const controller = new AbortController();
     controller.abort();
     let error: unknown;
-    const requests = await countRequests(async () => {
+    const requests = await countRequests(server, async () => {
       error = await createExaProvider({ apiKey: KEY })
         .search(request(), { signal: controller.signal })
         .catch((e) => e);

@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
 import {
+  createSearchClient,
+  type SearchMode,
+  type SearchRequest,
+  type SearchResponse,
+} from '@agent-search/core';
+import {
+  answerWithResults,
+  captureRequest,
+  countRequests,
   describeProviderConformance,
   hang,
+  requestsDuring,
   searchFailure,
   searchRequest,
   useMswServer,
@@ -22,15 +31,9 @@ const unauthorizedPage = readFileSync(new URL('./__fixtures__/unauthorized.html'
 const server = useMswServer();
 
 /** Answers like the Search API: the fixture for the mode, cut to `max_results`. */
-function resultHandlers(mode: SearchMode) {
-  return [
-    http.post(API, async ({ request }) => {
-      const body = (await request.json()) as { max_results: number };
-      const fixture = mode === 'news' ? news : web;
-      return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, body.max_results) });
-    }),
-  ];
-}
+const resultHandlers = (mode: SearchMode) => [
+  answerWithResults(API, mode === 'news' ? news : web, 'max_results'),
+];
 
 function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
   return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
@@ -45,34 +48,11 @@ type Provider = ReturnType<typeof createPerplexityProvider>;
 const failure = (provider: Provider, req = request()) =>
   searchFailure(provider.search(req, { signal: AbortSignal.timeout(5_000) }));
 
-/** Runs one search and returns the upstream request it made (body parsed). */
-async function capture(provider: Provider, req: SearchRequest) {
-  let seen: Request | undefined;
-  server.use(
-    http.post(API, ({ request: r }) => {
-      seen = r.clone();
-      return HttpResponse.json(web);
-    }),
+/** Runs one search and returns the one upstream request it made (body parsed). */
+const capture = (provider: Provider, req: SearchRequest) =>
+  captureRequest(server, { url: API, answer: web }, () =>
+    provider.search(req, { signal: AbortSignal.timeout(5_000) }),
   );
-  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
-  if (!seen) throw new Error('no request reached Perplexity');
-  return { headers: seen.headers, body: (await seen.json()) as Record<string, unknown> };
-}
-
-/** Counts requests while `run` executes. */
-async function countRequests(run: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const record = () => {
-    count++;
-  };
-  server.events.on('request:start', record);
-  try {
-    await run();
-  } finally {
-    server.events.removeListener('request:start', record);
-  }
-  return count;
-}
 
 describeProviderConformance('perplexity', {
   createProvider: () => createPerplexityProvider({ apiKey: KEY }),
@@ -179,19 +159,19 @@ describe('perplexity request', () => {
 
   it('sends only the allowlist when both are given; core drops excluded results', async () => {
     server.use(...resultHandlers('text'));
-    let sent: unknown;
-    server.events.on('request:start', async ({ request: r }) => {
-      sent = (await r.clone().json()) as unknown;
-    });
     const client = createSearchClient({ providers: [createPerplexityProvider({ apiKey: KEY })] });
-    const response = await client.search({
-      query: 'postgres 18',
-      includeDomains: ['postgresql.org', 'wikipedia.org'],
-      excludeDomains: ['en.wikipedia.org'],
-      maxResults: 10,
+    let response!: SearchResponse;
+    const requests = await requestsDuring(server, async () => {
+      response = await client.search({
+        query: 'postgres 18',
+        includeDomains: ['postgresql.org', 'wikipedia.org'],
+        excludeDomains: ['en.wikipedia.org'],
+        maxResults: 10,
+      });
     });
-    server.events.removeAllListeners('request:start');
-    expect(sent).toMatchObject({ search_domain_filter: ['postgresql.org', 'wikipedia.org'] });
+    expect(await requests.at(-1)?.json()).toMatchObject({
+      search_domain_filter: ['postgresql.org', 'wikipedia.org'],
+    });
     expect(response.results.map((r) => r.source)).toEqual(['postgresql.org', 'postgresql.org']);
   });
 
@@ -273,11 +253,11 @@ describe('perplexity errors', () => {
   it('does not retry inside the SDK: one request per failed search', async () => {
     const provider = createPerplexityProvider({ apiKey: KEY });
     server.use(...fail('500'));
-    expect(await countRequests(() => failure(provider))).toBe(1);
+    expect(await countRequests(server, () => failure(provider))).toBe(1);
     server.use(...fail('429'));
-    expect(await countRequests(() => failure(provider))).toBe(1);
+    expect(await countRequests(server, () => failure(provider))).toBe(1);
     server.use(http.post(API, () => HttpResponse.error()));
-    expect(await countRequests(() => failure(provider))).toBe(1);
+    expect(await countRequests(server, () => failure(provider))).toBe(1);
   });
 
   it('reports Retry-After on 429 and quotes the reason', async () => {
@@ -303,7 +283,7 @@ describe('perplexity errors', () => {
     for (const apiKey of [undefined, '', '  ']) {
       const provider = createPerplexityProvider({ apiKey });
       expect(provider.configured).toBe(false);
-      count += await countRequests(async () =>
+      count += await countRequests(server, async () =>
         expect(await failure(provider)).toMatchObject({ code: 'unauthorized', provider: 'perplexity' }),
       );
     }

@@ -1,5 +1,8 @@
 import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
 import {
+  answerWithResults,
+  captureRequest,
+  countRequests,
   describeProviderConformance,
   hang,
   searchFailure,
@@ -21,15 +24,9 @@ const KEY = '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';
 const server = useMswServer();
 
 /** Answers like Tavily: the fixture for the requested topic, cut to `max_results`. */
-function resultHandlers(mode: SearchMode) {
-  return [
-    http.post(API, async ({ request }) => {
-      const body = (await request.json()) as { max_results: number };
-      const fixture = mode === 'news' ? news : general;
-      return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, body.max_results) });
-    }),
-  ];
-}
+const resultHandlers = (mode: SearchMode) => [
+  answerWithResults(API, mode === 'news' ? news : general, 'max_results'),
+];
 
 function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
   return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
@@ -42,19 +39,11 @@ const request = (overrides: Partial<SearchRequest> = {}) =>
 const failure = (provider: ReturnType<typeof createTavilyProvider>, req = request()) =>
   searchFailure(provider.search(req, { signal: AbortSignal.timeout(5_000) }));
 
-/** Runs one search and returns the upstream request it made (body parsed). */
-async function capture(provider: ReturnType<typeof createTavilyProvider>, req: SearchRequest) {
-  let seen: Request | undefined;
-  server.use(
-    http.post(API, async ({ request: r }) => {
-      seen = r.clone();
-      return HttpResponse.json(general);
-    }),
+/** Runs one search and returns the one upstream request it made (body parsed). */
+const capture = (provider: ReturnType<typeof createTavilyProvider>, req: SearchRequest) =>
+  captureRequest(server, { url: API, answer: general }, () =>
+    provider.search(req, { signal: AbortSignal.timeout(5_000) }),
   );
-  await provider.search(req, { signal: AbortSignal.timeout(5_000) });
-  if (!seen) throw new Error('no request reached Tavily');
-  return { headers: seen.headers, body: (await seen.json()) as Record<string, unknown> };
-}
 
 describeProviderConformance('tavily', {
   createProvider: () => createTavilyProvider({ apiKey: KEY }),
@@ -274,10 +263,7 @@ describe('tavily errors', () => {
   });
 
   it('is not configured without a key, and then fails without touching the network', async () => {
-    const requests: Request[] = [];
-    const record = ({ request: r }: { request: Request }) => requests.push(r);
-    server.events.on('request:start', record);
-    try {
+    const count = await countRequests(server, async () => {
       for (const apiKey of [undefined, '', '   ']) {
         const provider = createTavilyProvider({ apiKey });
         expect(provider.configured).toBe(false);
@@ -290,10 +276,8 @@ describe('tavily errors', () => {
       }
       expect(providerDefinition.fromEnv({}).configured).toBe(false);
       expect(providerDefinition.fromEnv({ TAVILY_API_KEY: KEY }).configured).toBe(true);
-    } finally {
-      server.events.removeListener('request:start', record);
-    }
-    expect(requests).toHaveLength(0);
+    });
+    expect(count).toBe(0);
   });
 
   it('rejects with the abort reason when the caller aborts', async () => {
