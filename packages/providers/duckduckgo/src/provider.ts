@@ -1,7 +1,6 @@
 import {
   type ProviderCapabilities,
   queryWithSiteFilters,
-  SearchError,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
@@ -9,18 +8,30 @@ import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
 import { searchWithScrape } from './scrape-backend.ts';
 import type { NeedleOptions } from './scrape-library.ts';
+import {
+  BACKEND_NAMES,
+  type DuckDuckGoTextBackend,
+  raceTextBackends,
+  TextBackendOrder,
+} from './text-backends.ts';
 
-/** Where text searches go: the no-JavaScript HTML endpoint, or duck-duck-scrape's `d.js` endpoint. */
-export type DuckDuckGoTextBackend = 'html' | 'djs';
+export type { DuckDuckGoTextBackend } from './text-backends.ts';
 
 export interface DuckDuckGoProviderOptions {
   /**
-   * Text-search backends in the order tried; the next one is tried when one fails. Default
+   * Text-search backends in the order tried; the next one is tried when one fails or is slow. Default
    * `['html', 'djs']`: the HTML endpoint needs one request instead of two (vqd token, then d.js), and
    * d.js has blocked scrapers far more often since 2025-09 (duck-duck-scrape issue #148).
    * News and videos always use duck-duck-scrape (news.js, v.js): the HTML endpoint has neither.
    */
   textBackends?: readonly DuckDuckGoTextBackend[];
+  /**
+   * How long the first text backend has a search to itself before the next starts beside it, so a hung
+   * backend leaves the other room inside the attempt's time. Default 1500 ms. A backend that failed or
+   * was overtaken goes behind the other for a minute (or its Retry-After), so later searches start with
+   * the one that answered.
+   */
+  textHandoverMs?: number;
   /** URL the HTML endpoint's form is posted to (proxies, test servers). Default https://html.duckduckgo.com/html/. */
   htmlBaseURL?: string;
   /** User-Agent sent to every DuckDuckGo endpoint. Default: a current desktop Chrome. */
@@ -38,6 +49,10 @@ export interface DuckDuckGoProviderOptions {
 }
 
 export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
+
+// The HTML endpoint answers in well under a second when it answers at all; d.js needs two requests
+// (token, then results), so a 4 s attempt leaves it over 2 s.
+export const DEFAULT_TEXT_HANDOVER_MS = 1_500;
 
 export const DEFAULT_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -61,8 +76,6 @@ const BROWSER_HEADERS = {
   'upgrade-insecure-requests': '1',
 };
 
-const BACKEND_NAMES: Record<DuckDuckGoTextBackend, string> = { html: 'HTML endpoint', djs: 'd.js' };
-
 function checkTextBackends(value: readonly DuckDuckGoTextBackend[] | undefined): DuckDuckGoTextBackend[] {
   if (value === undefined) return [...DEFAULT_TEXT_BACKENDS];
   const backends = [...new Set(value)];
@@ -83,26 +96,21 @@ function checkUrl(value: string | undefined): string {
   return url;
 }
 
-/** When every text backend failed: the first backend's error, naming what the others hit. */
-function allBackendsFailed(failures: { backend: DuckDuckGoTextBackend; error: SearchError }[]): SearchError {
-  const [first, ...rest] = failures;
-  if (!first) throw new TypeError('no backend was tried');
-  if (rest.length === 0) return first.error;
-  const others = rest.map((f) => `${BACKEND_NAMES[f.backend]}: ${f.error.code}`).join(', ');
-  return new SearchError(first.error.code, `${first.error.message} (fallback ${others})`, {
-    provider: PROVIDER_ID,
-    status: first.error.status,
-    retryAfterMs: first.error.retryAfterMs,
-    cause: first.error,
-  });
+function checkHandover(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_TEXT_HANDOVER_MS;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new TypeError(`textHandoverMs must be a non-negative number of ms, got ${String(value)}`);
+  }
+  return value;
 }
 
 /**
  * DuckDuckGo search without an API key. Text goes to the HTML endpoint and/or d.js (failing over
- * between them), news and videos to duck-duck-scrape. Domain filters become `site:` query terms.
+ * between them inside the attempt's time, see text-backends.ts), news and videos to duck-duck-scrape. Domain filters become `site:` query terms.
  */
 export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}): SearchProviderV1 {
-  const textBackends = checkTextBackends(options.textBackends);
+  const textOrder = new TextBackendOrder(checkTextBackends(options.textBackends));
+  const handoverMs = checkHandover(options.textHandoverMs);
   const htmlUrl = checkUrl(options.htmlBaseURL);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const userNeedle = options.needleOptions ?? {};
@@ -115,26 +123,21 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
     },
   };
 
-  async function searchText(query: string, request: SearchRequest, signal: AbortSignal) {
-    const failures: { backend: DuckDuckGoTextBackend; error: SearchError }[] = [];
-    for (const backend of textBackends) {
-      try {
-        return backend === 'html'
-          ? await searchHtmlEndpoint(query, request, {
+  function searchText(query: string, request: SearchRequest, signal: AbortSignal) {
+    return raceTextBackends({
+      order: textOrder,
+      signal,
+      handoverMs,
+      run: (backend, backendSignal) =>
+        backend === 'html'
+          ? searchHtmlEndpoint(query, request, {
               url: htmlUrl,
               userAgent,
               fetch: options.fetch ?? globalThis.fetch,
-              signal,
+              signal: backendSignal,
             })
-          : await searchWithScrape('text', query, request, { needleOptions, signal });
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        // Both backends throw only SearchErrors; anything else is a bug worth surfacing as is.
-        if (!SearchError.is(error)) throw error;
-        failures.push({ backend, error });
-      }
-    }
-    throw allBackendsFailed(failures);
+          : searchWithScrape('text', query, request, { needleOptions, signal: backendSignal }),
+    });
   }
 
   return {
