@@ -11,7 +11,7 @@ import { SearchRateLimits } from './rate-limits.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
-import { type CacheOptions, DEFAULT_TTL_MS, withCache } from './with-cache.ts';
+import { type CacheOptions, DEFAULT_EMPTY_TTL_MS, DEFAULT_TTL_MS, withCache } from './with-cache.ts';
 
 export interface CacheFromEnvOptions {
   logger?: Logger;
@@ -51,6 +51,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const logger = options.logger ?? silentLogger;
   const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', DEFAULT_TTL_MS.default / 1000) * 1000;
   const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', 86_400, { allowZero: true }) * 1000;
+  const emptyTtlMs = readNumber(env, 'SEARCH_CACHE_EMPTY_TTL', DEFAULT_EMPTY_TTL_MS / 1000) * 1000;
   // WEB_SEARCH_RATE_LIMIT is seed 002's name for the same limit; SEARCH_RATE_LIMIT wins when both are set.
   const perUserVariable =
     !env.SEARCH_RATE_LIMIT?.trim() && env.WEB_SEARCH_RATE_LIMIT?.trim()
@@ -75,6 +76,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     store,
     ttlMs: { default: defaultTtlMs, ...options.ttlMs },
     staleMs,
+    emptyTtlMs,
     rateLimits,
     logger,
   };

@@ -25,6 +25,9 @@ export const DEFAULT_TTL_MS: Readonly<Record<CacheKind, number>> = {
   default: HOUR,
 };
 
+/** Default freshness of an answer with no results, in ms. */
+export const DEFAULT_EMPTY_TTL_MS = 60_000;
+
 export interface CacheOptions {
   /** Where answers are kept. Default: a `MemoryStore` with its defaults. */
   store?: CacheStore;
@@ -32,6 +35,11 @@ export interface CacheOptions {
   ttlMs?: Partial<Record<CacheKind, number>>;
   /** How long past its TTL an answer is kept for stale-on-error. Default 24 h; 0 turns it off. */
   staleMs?: number;
+  /**
+   * How long an answer with no results stays fresh, when shorter than its kind's TTL. Default 60 s: "no
+   * results" is often a provider's bad moment, not the truth for an hour.
+   */
+  emptyTtlMs?: number;
   /** Limits on searches that reach the providers. Default: 10 per user per minute, no global limit. */
   rateLimits?: RateLimitOptions | SearchRateLimits | false;
   logger?: Logger;
@@ -143,6 +151,10 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     if (!Number.isFinite(ms) || ms < 1) throw new RangeError(`ttlMs.${kind} must be a positive number of ms`);
   }
   const staleMs = Math.max(0, options.staleMs ?? 24 * HOUR);
+  const emptyTtlMs = options.emptyTtlMs ?? DEFAULT_EMPTY_TTL_MS;
+  if (!Number.isFinite(emptyTtlMs) || emptyTtlMs < 1) {
+    throw new RangeError('emptyTtlMs must be a positive number of ms');
+  }
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const limits =
@@ -168,7 +180,8 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
   async function write(key: string, request: SearchRequest, response: SearchResponse): Promise<void> {
     const storedAt = now();
     // The wrapped client's profiles: a user-defined profile's TTL class counts like a built-in's.
-    const ttl = ttlMs[cacheKind(request, client.profiles)];
+    const kindTtl = ttlMs[cacheKind(request, client.profiles)];
+    const ttl = response.results.length === 0 ? Math.min(emptyTtlMs, kindTtl) : kindTtl;
     const entry: CacheEntry = {
       v: 1,
       mode: response.mode,

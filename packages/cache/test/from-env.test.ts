@@ -102,6 +102,26 @@ describe('createCacheFromEnv', () => {
     expect(upstream.calls).toBe(1);
   });
 
+  it('SEARCH_CACHE_EMPTY_TTL: seconds an answer with no results stays fresh (default 60)', async () => {
+    const clock = fakeClock();
+    upstream.available = 0;
+    for (const [env, freshFor] of [
+      [{}, 60_000],
+      [{ SEARCH_CACHE_EMPTY_TTL: '600' }, 600_000],
+    ] as const) {
+      const cache = createCacheFromEnv(env, { now: clock.now });
+      const client = cache.wrap(createUpstreamClient());
+      const query = `empty ${freshFor}`;
+      await client.search({ query });
+      clock.advance(freshFor - 1_000);
+      expect((await client.search({ query })).cached).toBe(true);
+      clock.advance(2_000);
+      expect((await client.search({ query })).cached).toBe(false);
+      await cache.close();
+    }
+    expect(() => createCacheFromEnv({ SEARCH_CACHE_EMPTY_TTL: '0' })).toThrow(/SEARCH_CACHE_EMPTY_TTL/);
+  });
+
   it('rejects malformed numbers with a message naming the variable', () => {
     expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: 'an hour' })).toThrow(/SEARCH_CACHE_TTL.*"an hour"/);
     expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: '0' })).toThrow(/SEARCH_CACHE_TTL/);

@@ -31,7 +31,7 @@ export function installUpstream(server: MswServer): Upstream {
   server.use(
     http.post(TEST_UPSTREAM, async ({ request }) => {
       state.calls++;
-      const { query, maxResults } = (await request.json()) as SearchRequest;
+      const { query, maxResults, includeDomains } = (await request.json()) as SearchRequest;
       state.queries.push(query);
       request.signal.addEventListener('abort', () => state.aborted++);
       if (state.gate) {
@@ -43,7 +43,7 @@ export function installUpstream(server: MswServer): Upstream {
         if (request.signal.aborted) return HttpResponse.error();
       }
       if (state.failWith) return HttpResponse.json({ error: 'upstream failure' }, { status: state.failWith });
-      return HttpResponse.json(upstreamBody(query, maxResults, state.available));
+      return HttpResponse.json(upstreamBody(query, maxResults, state.available, includeDomains?.[0]));
     }),
   );
   return state;

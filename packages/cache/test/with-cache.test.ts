@@ -245,6 +245,46 @@ describe('withCache: maxResults', () => {
   });
 });
 
+describe('withCache: empty answers', () => {
+  it('keeps an answer with no results fresh for a minute, not the hour of its kind', async () => {
+    const client = cached();
+    upstream.available = 0;
+    const empty = await client.search({ query: 'nothing here yet' });
+    expect(empty.results).toEqual([]);
+    clock.advance(59_000);
+    expect((await client.search({ query: 'nothing here yet' })).cached).toBe(true);
+    expect(upstream.calls).toBe(1);
+
+    clock.advance(2_000);
+    upstream.available = 10;
+    const later = await client.search({ query: 'nothing here yet' });
+    expect(later.cached).toBe(false);
+    expect(later.results.length).toBeGreaterThan(0);
+    expect(upstream.calls).toBe(2);
+    // The answer with results keeps the full TTL.
+    clock.advance(30 * MINUTE);
+    expect((await client.search({ query: 'nothing here yet' })).cached).toBe(true);
+  });
+
+  it('emptyTtlMs sets that time, and never lengthens a shorter TTL', async () => {
+    const client = cached({ emptyTtlMs: 5 * MINUTE, ttlMs: { news: 2 * MINUTE } });
+    upstream.available = 0;
+    await client.search({ query: 'quiet topic' });
+    await client.search({ query: 'quiet topic', mode: 'news' });
+    clock.advance(3 * MINUTE);
+    expect((await client.search({ query: 'quiet topic' })).cached).toBe(true);
+    expect((await client.search({ query: 'quiet topic', mode: 'news' })).cached).toBe(false);
+    clock.advance(3 * MINUTE);
+    expect((await client.search({ query: 'quiet topic' })).cached).toBe(false);
+    expect(upstream.calls).toBe(4);
+  });
+
+  it('rejects an emptyTtlMs that is not positive', () => {
+    expect(() => cached({ emptyTtlMs: 0 })).toThrow(/emptyTtlMs/);
+    expect(() => cached({ emptyTtlMs: Number.NaN })).toThrow(/emptyTtlMs/);
+  });
+});
+
 describe('withCache: errors and stale answers', () => {
   it('never caches errors', async () => {
     const client = cached();
