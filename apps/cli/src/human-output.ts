@@ -67,12 +67,19 @@ function details(result: SearchResult, now: number): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+/** "stale cache, 25 h old: may be outdated; every provider failed". */
+function staleNote(response: SearchResponse): string {
+  const old = response.ageMs === undefined ? '' : `, ${age(response.ageMs)}`;
+  const failed = response.attempts.some((a) => a.outcome === 'error') ? '; every provider failed' : '';
+  return `stale cache${old}: may be outdated${failed}`;
+}
+
 /** The footer: who answered and how fast, and whether the answer came from the cache. */
 export function footer(response: SearchResponse, providerNames?: ReadonlyMap<string, string>): string {
   const name = providerNames?.get(response.provider) ?? response.provider;
   const count = response.results.length === 1 ? '1 result' : `${response.results.length} results`;
   let line = `${count} from ${name} in ${response.searchTimeMs} ms`;
-  if (response.stale) line += ' (stale cache: every provider failed)';
+  if (response.stale) line += ` (${staleNote(response)})`;
   else if (response.cached)
     line += ` (from cache${response.ageMs === undefined ? '' : `, ${age(response.ageMs)}`})`;
   return line;
@@ -88,7 +95,7 @@ export function formatHuman(response: SearchResponse, options: HumanOutputOption
   const bold = (s: string) => (options.color ? `\u001b[1m${s}\u001b[22m` : s);
   const dim = (s: string) => (options.color ? `\u001b[2m${s}\u001b[22m` : s);
   if (response.results.length === 0) {
-    const note = response.cached ? ' (from cache)' : '';
+    const note = response.stale ? ` (${staleNote(response)})` : response.cached ? ' (from cache)' : '';
     return `No results for "${response.query}"${note}.\n`;
   }
   const digits = String(response.results.length).length;

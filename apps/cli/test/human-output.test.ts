@@ -40,9 +40,18 @@ describe('footer', () => {
     );
   });
 
-  it('says when a stale answer stood in for failed providers', () => {
-    expect(footer(response({ cached: true, stale: true, ageMs: 7_200_000 }), names)).toBe(
-      '1 result from DuckDuckGo in 412 ms (stale cache: every provider failed)',
+  it('says when a stale answer stood in for failed providers, and that it may be outdated', () => {
+    const attempts = [
+      { provider: 'duckduckgo', outcome: 'error' as const, code: 'timeout' as const, ms: 4000 },
+    ];
+    expect(footer(response({ cached: true, stale: true, ageMs: 7_200_000, attempts }), names)).toBe(
+      '1 result from DuckDuckGo in 412 ms (stale cache, 2 h old: may be outdated; every provider failed)',
+    );
+    expect(footer(response({ cached: true, stale: true, ageMs: 7_200_000, attempts: [] }), names)).toBe(
+      '1 result from DuckDuckGo in 412 ms (stale cache, 2 h old: may be outdated)',
+    );
+    expect(formatHuman(response({ results: [], cached: true, stale: true, ageMs: 60_000, attempts }))).toBe(
+      'No results for "node" (stale cache, 1 min old: may be outdated; every provider failed).\n',
     );
   });
 });

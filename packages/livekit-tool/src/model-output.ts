@@ -1,4 +1,10 @@
-import { isSearchError, type SearchMode, type SearchResponse, type SearchResult } from '@agent-search/core';
+import {
+  isSearchError,
+  type SearchMode,
+  type SearchResponse,
+  type SearchResult,
+  staleNotice,
+} from '@agent-search/core';
 
 /** A web page, as the model sees it. */
 export interface TextResultView {
@@ -27,10 +33,17 @@ export interface VideoResultView {
 
 export type ResultView = TextResultView | NewsResultView | VideoResultView;
 
-/** What `search_internet` hands back to the model: results, or none and a reason it can say aloud. */
+/**
+ * What `search_internet` hands back to the model: results, or none and a reason it can say aloud. A
+ * stale cached answer (the providers failed) also carries `stale`, `fetched_at` and a `note` saying how
+ * old it is, beside `results`, whose fields stay the seed's.
+ */
 export interface SearchToolOutput {
   results: ResultView[];
   error?: string;
+  stale?: true;
+  fetched_at?: string;
+  note?: string;
 }
 
 export const EMPTY_QUERY_ERROR = 'empty query: say what to search for';
@@ -75,7 +88,16 @@ export function toResultView(result: SearchResult, mode: SearchMode): ResultView
 }
 
 export function toToolOutput(response: SearchResponse, limit: number): SearchToolOutput {
-  return { results: response.results.slice(0, limit).map((r) => toResultView(r, response.mode)) };
+  const output: SearchToolOutput = {
+    results: response.results.slice(0, limit).map((r) => toResultView(r, response.mode)),
+  };
+  const stale = staleNotice(response);
+  if (stale) {
+    output.stale = true;
+    if (stale.fetchedAt) output.fetched_at = stale.fetchedAt;
+    output.note = stale.note;
+  }
+  return output;
 }
 
 /** The model-facing sentence for a failed search. Never the upstream message, except core's own validation. */

@@ -1,6 +1,7 @@
 import { isAbortError, isSearchError } from '../errors.ts';
 import type { SearchResponse } from '../response.ts';
 import { oneLine } from './fields.ts';
+import { staleNotice } from './staleness.ts';
 
 /** Seed 003's success envelope. */
 export interface AgentServerResult {
@@ -8,6 +9,10 @@ export interface AgentServerResult {
   query: string;
   results: { title: string; url: string; snippet: string }[];
   count: number;
+  /** Only on a stale cached answer: when it was fetched, and a sentence saying how old it is. */
+  stale?: true;
+  fetched_at?: string;
+  note?: string;
 }
 
 /** Seed 003's error envelope; `error_type` is the `SearchError` code, or the error's class name. */
@@ -20,7 +25,19 @@ export interface AgentServerError {
 
 export function toAgentServerEnvelope(response: SearchResponse): AgentServerResult {
   const results = response.results.map((r) => ({ title: r.title, url: r.url, snippet: r.snippet }));
-  return { type: 'web_search_result', query: response.query, results, count: results.length };
+  const envelope: AgentServerResult = {
+    type: 'web_search_result',
+    query: response.query,
+    results,
+    count: results.length,
+  };
+  const stale = staleNotice(response);
+  if (stale) {
+    envelope.stale = true;
+    if (stale.fetchedAt) envelope.fetched_at = stale.fetchedAt;
+    envelope.note = stale.note;
+  }
+  return envelope;
 }
 
 /**

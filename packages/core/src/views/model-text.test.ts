@@ -49,10 +49,12 @@ describe('toModelText', () => {
 
   it('says so when there are no results, and marks stale answers', () => {
     expect(toModelText(emptyResponse(), { now })).toBe('No results for "nothing matches this" (2025-11-30).');
-    const stale = { ...bitcoinResponse(), cached: true, stale: true };
-    expect(toModelText(stale, { now }).split('\n')[0]).toBe(
-      'Results for "bitcoin price" (2025-11-30, cached: may be outdated):',
-    );
+    const stale = { ...bitcoinResponse(), cached: true, stale: true, ageMs: 25 * 3_600_000 };
+    expect(toModelText(stale, { now }).split('\n').slice(0, 3)).toEqual([
+      'Results for "bitcoin price" (2025-11-30):',
+      'This answer is from 25 hours ago and may be outdated.',
+      '[1] Bitcoin price today, BTC to USD live price (coinmarketcap.com)',
+    ]);
   });
 
   it('keeps hostile text inside its own result: one title line and one snippet line each', () => {

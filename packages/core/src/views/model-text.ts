@@ -1,6 +1,7 @@
 import type { SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
 import { isoDay, oneLine } from './fields.ts';
+import { staleNotice } from './staleness.ts';
 
 export interface ModelTextOptions {
   /** "Today" for the header line; default the current time. */
@@ -65,13 +66,17 @@ function resultLines(result: SearchResult, id: number, maxSnippet: number): stri
  * `[n] Title (site, date)` and the snippet on the next line. Numbers match `toSources`, so the model
  * cites `[n]` and the program keeps the URLs: no URLs, provider ids or timings spend the model's tokens.
  * Each field is one line with bracketed numbers removed, so result text cannot forge another result.
+ * A stale answer gets a line under the header saying how old it is.
  */
 export function toModelText(response: SearchResponse, options: ModelTextOptions = {}): string {
   const today = isoDay(options.now ?? Date.now());
   const query = field(response.query);
-  const note = response.stale ? ', cached: may be outdated' : '';
-  if (response.results.length === 0) return `No results for "${query}" (${today}${note}).`;
+  const stale = staleNotice(response, options);
+  if (response.results.length === 0) {
+    return `No results for "${query}" (${today}).${stale ? ` ${stale.note}` : ''}`;
+  }
   const maxSnippet = Math.max(1, options.maxSnippetChars ?? DEFAULT_MODEL_SNIPPET_CHARS);
   const lines = response.results.map((r, i) => resultLines(r, i + 1, maxSnippet));
-  return `Results for "${query}" (${today}${note}):\n${lines.join('\n')}`;
+  if (stale) lines.unshift(stale.note);
+  return `Results for "${query}" (${today}):\n${lines.join('\n')}`;
 }

@@ -7,6 +7,8 @@ export interface Source {
   title: string;
   url: string;
   site: string;
+  /** Only when the answer is a stale cached one: this source may have changed since. */
+  stale?: true;
 }
 
 /** The results as numbered sources, so an answer citing `[2]` can be linked to its page. */
@@ -16,6 +18,7 @@ export function toSources(response: SearchResponse): Source[] {
     title: oneLine(result.title),
     url: result.url,
     site: oneLine(result.source),
+    ...(response.stale ? { stale: true as const } : {}),
   }));
 }
 

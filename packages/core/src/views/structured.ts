@@ -1,16 +1,24 @@
 import type { SearchResponse } from '../response.ts';
+import { staleNotice } from './staleness.ts';
 
 /** Seed 004's result structure; `searchTime` is in milliseconds. */
 export interface StructuredResults {
   results: { title: string; url: string; snippet: string }[];
   totalResults: number;
   searchTime: number;
+  /** Only on a stale cached answer: when it was fetched, and a sentence saying how old it is. */
+  stale?: true;
+  fetchedAt?: string;
+  note?: string;
 }
 
 export function toStructured(response: SearchResponse): StructuredResults {
-  return {
+  const structured: StructuredResults = {
     results: response.results.map((r) => ({ title: r.title, url: r.url, snippet: r.snippet })),
     totalResults: response.totalResults,
     searchTime: response.searchTimeMs,
   };
+  const stale = staleNotice(response);
+  if (stale) Object.assign(structured, { stale: true, ...stale });
+  return structured;
 }

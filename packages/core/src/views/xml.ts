@@ -1,5 +1,6 @@
 import type { SearchResponse } from '../response.ts';
 import { isoDay, oneLine } from './fields.ts';
+import { staleNotice } from './staleness.ts';
 
 export interface XmlViewOptions {
   /** "Today" for the `date` attribute; default the current time. */
@@ -23,10 +24,16 @@ export function escapeXml(value: unknown): string {
  * Seed 002's XML view: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
  * source="site">` per result with `<title>`, `<snippet>`, `<url>` and `<published>` when known. Every
  * value is escaped, so result text can never close an element or add one. Ids match `toSources`.
+ * A stale answer has `stale="true" fetched_at="..."` on the root and a `<note>` saying how old it is.
  */
 export function toXml(response: SearchResponse, options: XmlViewOptions = {}): string {
   const date = isoDay(options.now ?? Date.now());
-  const lines = [`<search_results query="${escapeXml(response.query)}" date="${date}">`];
+  const stale = staleNotice(response, options);
+  const freshness = stale
+    ? ` stale="true"${stale.fetchedAt ? ` fetched_at="${escapeXml(stale.fetchedAt)}"` : ''}`
+    : '';
+  const lines = [`<search_results query="${escapeXml(response.query)}" date="${date}"${freshness}>`];
+  if (stale) lines.push(`  <note>${escapeXml(stale.note)}</note>`);
   response.results.forEach((result, index) => {
     lines.push(`  <result id="${index + 1}" source="${escapeXml(result.source)}">`);
     lines.push(`    <title>${escapeXml(result.title)}</title>`);
