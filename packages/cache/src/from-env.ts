@@ -11,7 +11,13 @@ import { SearchRateLimits } from './rate-limits.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
-import { type CacheOptions, DEFAULT_EMPTY_TTL_MS, DEFAULT_TTL_MS, withCache } from './with-cache.ts';
+import {
+  type CacheOptions,
+  DEFAULT_EMPTY_TTL_MS,
+  DEFAULT_REFRESH_WAIT_MS,
+  DEFAULT_TTL_MS,
+  withCache,
+} from './with-cache.ts';
 
 export interface CacheFromEnvOptions {
   logger?: Logger;
@@ -52,6 +58,9 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', DEFAULT_TTL_MS.default / 1000) * 1000;
   const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', 86_400, { allowZero: true }) * 1000;
   const emptyTtlMs = readNumber(env, 'SEARCH_CACHE_EMPTY_TTL', DEFAULT_EMPTY_TTL_MS / 1000) * 1000;
+  const refreshWaitMs = readNumber(env, 'SEARCH_CACHE_REFRESH_WAIT_MS', DEFAULT_REFRESH_WAIT_MS, {
+    allowZero: true,
+  });
   // WEB_SEARCH_RATE_LIMIT is seed 002's name for the same limit; SEARCH_RATE_LIMIT wins when both are set.
   const perUserVariable =
     !env.SEARCH_RATE_LIMIT?.trim() && env.WEB_SEARCH_RATE_LIMIT?.trim()
@@ -77,6 +86,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     ttlMs: { default: defaultTtlMs, ...options.ttlMs },
     staleMs,
     emptyTtlMs,
+    refreshWaitMs,
     rateLimits,
     logger,
   };

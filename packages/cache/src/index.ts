@@ -13,6 +13,12 @@ export {
   RedisStore,
   type RedisStoreOptions,
 } from './redis-store.ts';
-export type { CacheStore, StoredValue, TtlAwareStore } from './store.ts';
+export type { CacheStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
-export { type CacheOptions, DEFAULT_EMPTY_TTL_MS, DEFAULT_TTL_MS, withCache } from './with-cache.ts';
+export {
+  type CacheOptions,
+  DEFAULT_EMPTY_TTL_MS,
+  DEFAULT_REFRESH_WAIT_MS,
+  DEFAULT_TTL_MS,
+  withCache,
+} from './with-cache.ts';

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
-import { type CacheStore, checkTtl, type StoredValue, type TtlAwareStore, toJson } from './store.ts';
+import {
+  type CacheStore,
+  checkTtl,
+  type SharedStore,
+  type StoredValue,
+  type TtlAwareStore,
+  toJson,
+} from './store.ts';
 import { withTimeout } from './timeout.ts';
 
 export interface RedisClientOptions {
@@ -52,7 +60,11 @@ function describe(error: unknown): string {
  * bounded by `timeoutMs`; while Redis is unreachable calls fail fast (the tiered store then uses memory)
  * and the logger hears about it once, not once per request.
  */
-export class RedisStore implements CacheStore, TtlAwareStore {
+// Deletes the lease only if it is still ours: a lease that expired and was taken by another is theirs.
+const RELEASE_LEASE =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
   readonly client: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;
@@ -162,6 +174,23 @@ export class RedisStore implements CacheStore, TtlAwareStore {
 
   async delete(key: string): Promise<void> {
     await this.#run((c) => c.del(this.#prefix + key));
+  }
+
+  /** Redis is the shared tier itself. */
+  getShared<T = unknown>(key: string): Promise<T | undefined> {
+    return this.get<T>(key);
+  }
+
+  async acquireLease(key: string, ttlMs: number): Promise<string | undefined> {
+    const token = randomUUID();
+    const reply = await this.#run((c) =>
+      c.set(`${this.#prefix}lease:${key}`, token, 'PX', checkTtl(ttlMs), 'NX'),
+    );
+    return reply === 'OK' ? token : undefined;
+  }
+
+  async releaseLease(key: string, token: string): Promise<void> {
+    await this.#run((c) => c.eval(RELEASE_LEASE, 1, `${this.#prefix}lease:${key}`, token));
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,29 @@ export interface TtlAwareStore extends CacheStore {
   getWithTtl<T = unknown>(key: string): Promise<StoredValue<T> | undefined>;
 }
 
+/**
+ * A store several processes share (Redis), or one with such a store behind a local copy (`TieredStore`).
+ * Readers can skip their local copy, and one process at a time can hold the refresh lease of a key, so
+ * workers refresh an expired answer once between them instead of once each.
+ */
+export interface SharedStore extends CacheStore {
+  /** The value in the shared tier, skipping (and then replacing) any local copy. */
+  getShared<T = unknown>(key: string): Promise<T | undefined>;
+  /** Takes the refresh lease of `key` for `ttlMs` (`SET NX PX`): a token, or undefined while another holds it. */
+  acquireLease(key: string, ttlMs: number): Promise<string | undefined>;
+  /** Gives the lease back, if `token` still holds it. */
+  releaseLease(key: string, token: string): Promise<void>;
+}
+
+export function isSharedStore(store: CacheStore): store is SharedStore {
+  const shared = store as Partial<SharedStore>;
+  return (
+    typeof shared.getShared === 'function' &&
+    typeof shared.acquireLease === 'function' &&
+    typeof shared.releaseLease === 'function'
+  );
+}
+
 /** Serializes a value for a store, rejecting what JSON cannot carry. */
 export function toJson(value: unknown): string {
   const json = value === undefined ? undefined : JSON.stringify(value);

@@ -1,4 +1,5 @@
-import type { CacheStore, TtlAwareStore } from './store.ts';
+import { randomUUID } from 'node:crypto';
+import { type CacheStore, isSharedStore, type SharedStore, type TtlAwareStore } from './store.ts';
 
 export interface TieredStoreOptions {
   /** The fast, local tier (a `MemoryStore`). */
@@ -16,8 +17,9 @@ function canReportTtl(store: CacheStore | TtlAwareStore): store is TtlAwareStore
 /**
  * Memory in front of Redis: reads try memory first, then Redis (copying the entry to memory for the time
  * it has left); writes go to both. When Redis fails, the tiered store behaves like the memory store alone.
+ * `getShared` and the refresh lease go to Redis, so a worker can see what another wrote after its own copy.
  */
-export class TieredStore implements CacheStore {
+export class TieredStore implements CacheStore, SharedStore {
   readonly front: CacheStore;
   readonly back: CacheStore | TtlAwareStore;
   readonly #frontTtlMs: number;
@@ -31,6 +33,11 @@ export class TieredStore implements CacheStore {
   async get<T = unknown>(key: string): Promise<T | undefined> {
     const local = await this.front.get<T>(key);
     if (local !== undefined) return local;
+    return this.getShared<T>(key);
+  }
+
+  /** The back tier's value, copied to the front tier for the time it has left. */
+  async getShared<T = unknown>(key: string): Promise<T | undefined> {
     try {
       const back = this.back;
       const found = canReportTtl(back)
@@ -44,6 +51,15 @@ export class TieredStore implements CacheStore {
     } catch {
       return undefined; // the back tier reports its own outages
     }
+  }
+
+  /** The back tier's lease; a back tier that cannot lease leaves every process to refresh on its own. */
+  async acquireLease(key: string, ttlMs: number): Promise<string | undefined> {
+    return isSharedStore(this.back) ? this.back.acquireLease(key, ttlMs) : randomUUID();
+  }
+
+  async releaseLease(key: string, token: string): Promise<void> {
+    if (isSharedStore(this.back)) await this.back.releaseLease(key, token);
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {

@@ -2,8 +2,8 @@ import {
   isSearchError,
   type Logger,
   raceAbort,
+  type SearchAttempt,
   type SearchClient,
-  type SearchError,
   type SearchOptions,
   type SearchRequest,
   type SearchResponse,
@@ -13,7 +13,8 @@ import {
 import { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { type RateLimitOptions, SearchRateLimits } from './rate-limits.ts';
-import type { CacheStore } from './store.ts';
+import { SharedRefresh } from './shared-refresh.ts';
+import { type CacheStore, isSharedStore } from './store.ts';
 
 const HOUR = 3_600_000;
 
@@ -28,6 +29,11 @@ export const DEFAULT_TTL_MS: Readonly<Record<CacheKind, number>> = {
 /** Default freshness of an answer with no results, in ms. */
 export const DEFAULT_EMPTY_TTL_MS = 60_000;
 
+/** Default longest wait for another process's refresh of the same expired answer, in ms. */
+export const DEFAULT_REFRESH_WAIT_MS = 1_000;
+// Longer than a search's default deadline (8 s): a lease outlives its holder only when the holder died.
+const REFRESH_LEASE_MS = 10_000;
+
 export interface CacheOptions {
   /** Where answers are kept. Default: a `MemoryStore` with its defaults. */
   store?: CacheStore;
@@ -40,6 +46,12 @@ export interface CacheOptions {
    * results" is often a provider's bad moment, not the truth for an hour.
    */
   emptyTtlMs?: number;
+  /**
+   * With a store shared between processes (Redis): how long a search for an expired answer waits while
+   * another process refreshes that answer, before serving the expired one (marked stale). Default 1000 ms;
+   * 0 lets every process refresh on its own. The caller's signal ends the wait too.
+   */
+  refreshWaitMs?: number;
   /** Limits on searches that reach the providers. Default: 10 per user per minute, no global limit. */
   rateLimits?: RateLimitOptions | SearchRateLimits | false;
   logger?: Logger;
@@ -164,13 +176,30 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
         ? options.rateLimits
         : new SearchRateLimits({ logger, ...options.rateLimits });
   const flights = new Map<string, Flight>();
+  const shared = isSharedStore(store) ? store : undefined;
+  const refreshWaitMs = options.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS;
+  if (!Number.isFinite(refreshWaitMs) || refreshWaitMs < 0) {
+    throw new RangeError('refreshWaitMs must be a non-negative number of ms');
+  }
+  const sharedRefresh =
+    shared && refreshWaitMs > 0
+      ? new SharedRefresh(shared, { waitMs: refreshWaitMs, leaseMs: REFRESH_LEASE_MS })
+      : undefined;
 
-  /** The stored entry, unless missing, unreadable or past its stale window. */
-  async function read(key: string): Promise<CacheEntry | undefined> {
+  function usable(value: unknown): CacheEntry | undefined {
+    return isEntry(value) && now() <= value.freshUntil + staleMs ? value : undefined;
+  }
+
+  const answers = (entry: CacheEntry, maxResults: number) =>
+    now() <= entry.freshUntil && covers(entry, maxResults);
+
+  /**
+   * The stored entry, unless missing, unreadable or past its stale window. `shared` skips a local copy
+   * (memory in front of Redis) for what every process sees.
+   */
+  async function read(key: string, from: 'any' | 'shared' = 'any'): Promise<CacheEntry | undefined> {
     try {
-      const value = await store.get(key);
-      if (!isEntry(value) || now() > value.freshUntil + staleMs) return undefined;
-      return value;
+      return usable(shared && from === 'shared' ? await shared.getShared(key) : await store.get(key));
     } catch (error) {
       logger.debug({ error: String(error) }, 'cache read failed');
       return undefined;
@@ -200,11 +229,12 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     }
   }
 
+  /** An entry as a response; `stale` when it is served past its freshness, with the attempts that failed. */
   function fromEntry(
     entry: CacheEntry,
     request: SearchRequest,
     started: number,
-    failure?: SearchError,
+    stale?: { attempts: SearchAttempt[] },
   ): SearchResponse {
     const results = entry.results.slice(0, request.maxResults);
     // totalResults above the entry's own count is the provider's estimate; keep it, else count what we return.
@@ -219,9 +249,9 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       searchTimeMs: Math.max(0, now() - started),
       totalResults: total,
       fetchedAt: entry.fetchedAt,
-      attempts: failure?.attempts ?? [],
+      attempts: stale?.attempts ?? [],
     };
-    if (failure) response.stale = true;
+    if (stale) response.stale = true;
     return response;
   }
 
@@ -249,7 +279,27 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     const flight: Flight = new Flight(
       request.maxResults,
       async (signal) => {
+        let releaseLease: (() => Promise<void>) | undefined;
         try {
+          // An expired answer other processes may be refreshing too: one refreshes, the others wait for it.
+          if (sharedRefresh && entry && now() > entry.freshUntil) {
+            const newer = (value: unknown) => {
+              const found = usable(value);
+              return found && found.storedAt > entry.storedAt && answers(found, request.maxResults)
+                ? found
+                : undefined;
+            };
+            const turn = await sharedRefresh.take(key, newer, signal);
+            if (turn.kind === 'newer') return fromEntry(turn.value, request, started);
+            if (turn.kind === 'busy') {
+              logger.info(
+                { ageMs: now() - entry.storedAt },
+                'another worker is refreshing; serving the expired answer',
+              );
+              return fromEntry(entry, request, started, { attempts: [] });
+            }
+            releaseLease = turn.release;
+          }
           await limits?.acquireUpstream(signal);
           const response = await client.search(request, { signal, userId });
           await write(key, request, response);
@@ -261,10 +311,12 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
               { code: error.code, ageMs: now() - entry.storedAt },
               'search failed; serving a cached answer',
             );
-            return fromEntry(entry, request, started, error);
+            return fromEntry(entry, request, started, { attempts: error.attempts ?? [] });
           }
           throw error;
         } finally {
+          // After the write: a process waiting for this refresh finds the answer before the lease is free.
+          void releaseLease?.();
           if (flights.get(key) === flight) flights.delete(key);
         }
       },
@@ -291,8 +343,13 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       const request = client.normalize(input);
       signal?.throwIfAborted();
       const key = cacheKey(request);
-      const entry = await read(key);
-      if (entry && now() <= entry.freshUntil && covers(entry, request.maxResults)) {
+      let entry = await read(key);
+      // A local copy that cannot answer may be older than what another process stored since.
+      if (entry && shared && !answers(entry, request.maxResults)) {
+        const latest = await read(key, 'shared');
+        if (latest && latest.storedAt > entry.storedAt) entry = latest;
+      }
+      if (entry && answers(entry, request.maxResults)) {
         logger.debug({ ageMs: now() - entry.storedAt }, 'cache hit');
         return fromEntry(entry, request, started);
       }

@@ -23,7 +23,10 @@ export interface SearchResponse {
   provider: string;
   /** True when the answer came from the cache. */
   cached: boolean;
-  /** True when a cache entry past its TTL was served because every provider failed. */
+  /**
+   * True when a cache entry past its TTL was served: every provider failed, or another worker sharing the
+   * cache was still refreshing it. Views tell the model such an answer may be outdated.
+   */
   stale?: boolean;
   /** Age of the cached answer in milliseconds, when `cached`. */
   ageMs?: number;

@@ -36,8 +36,8 @@ function isoTime(value: unknown): string | undefined {
 }
 
 /**
- * For a stale answer (a cached one served past its freshness, because the providers failed): when it
- * was fetched and a sentence saying how old it is. Undefined for a fresh answer.
+ * For a stale answer (a cached one served past its freshness, see `SearchResponse.stale`): when it was
+ * fetched and a sentence saying how old it is. Undefined for a fresh answer.
  */
 export function staleNotice(
   response: SearchResponse,
