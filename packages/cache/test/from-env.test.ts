@@ -126,5 +126,8 @@ describe('createCacheFromEnv', () => {
     expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: 'an hour' })).toThrow(/SEARCH_CACHE_TTL.*"an hour"/);
     expect(() => createCacheFromEnv({ SEARCH_CACHE_TTL: '0' })).toThrow(/SEARCH_CACHE_TTL/);
     expect(() => createCacheFromEnv({ SEARCH_RATE_LIMIT: '-1' })).toThrow(/SEARCH_RATE_LIMIT/);
+    expect(() => createCacheFromEnv({ SEARCH_CACHE_REFRESH_WAIT_MS: 'soon' })).toThrow(
+      /SEARCH_CACHE_REFRESH_WAIT_MS.*"soon"/,
+    );
   });
 });
