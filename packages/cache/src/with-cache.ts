@@ -283,11 +283,10 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
         try {
           // An expired answer other processes may be refreshing too: one refreshes, the others wait for it.
           if (sharedRefresh && entry && now() > entry.freshUntil) {
+            // Ours cannot answer, so one that can was written since (storedAt is no test: clocks differ).
             const newer = (value: unknown) => {
               const found = usable(value);
-              return found && found.storedAt > entry.storedAt && answers(found, request.maxResults)
-                ? found
-                : undefined;
+              return found && answers(found, request.maxResults) ? found : undefined;
             };
             const turn = await sharedRefresh.take(key, newer, signal);
             if (turn.kind === 'newer') return fromEntry(turn.value, request, started);
@@ -347,7 +346,9 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       // A local copy that cannot answer may be older than what another process stored since.
       if (entry && shared && !answers(entry, request.maxResults)) {
         const latest = await read(key, 'shared');
-        if (latest && latest.storedAt > entry.storedAt) entry = latest;
+        if (latest && (answers(latest, request.maxResults) || latest.storedAt > entry.storedAt)) {
+          entry = latest;
+        }
       }
       if (entry && answers(entry, request.maxResults)) {
         logger.debug({ ageMs: now() - entry.storedAt }, 'cache hit');
