@@ -205,6 +205,15 @@ describe('racing the backends', () => {
   });
 });
 
+describe('textHandoverMs', () => {
+  it('must be a non-negative number of ms', () => {
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createDuckDuckGoProvider({ textHandoverMs: bad })).toThrow(/textHandoverMs/);
+    }
+    expect(() => createDuckDuckGoProvider({ textHandoverMs: 0 })).not.toThrow();
+  });
+});
+
 describe('TextBackendOrder', () => {
   it('keeps the configured order until a backend fails, then tries it last for a while', () => {
     let now = 1_000_000;
