@@ -1,4 +1,5 @@
 import {
+  checkMaxBodyBytes,
   type ProviderCapabilities,
   queryWithSiteFilters,
   SearchError,
@@ -35,6 +36,8 @@ export interface DuckDuckGoProviderOptions {
    * token is fetched with `needle` and `needleOptions`, the route of the request that uses it.
    */
   fetch?: typeof fetch;
+  /** Largest answer read from any DuckDuckGo endpoint, in bytes; a larger one fails. Default 5 MB. */
+  maxBodyBytes?: number;
 }
 
 export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
@@ -103,6 +106,7 @@ function allBackendsFailed(failures: { backend: DuckDuckGoTextBackend; error: Se
  */
 export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}): SearchProviderV1 {
   const textBackends = checkTextBackends(options.textBackends);
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   const htmlUrl = checkUrl(options.htmlBaseURL);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const userNeedle = options.needleOptions ?? {};
@@ -123,8 +127,9 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
           ? await searchHtmlEndpoint(query, request, {
               url: htmlUrl,
               userAgent,
-              fetch: options.fetch ?? globalThis.fetch,
+              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
               signal,
+              maxBodyBytes,
             })
           : await searchWithScrape('text', query, request, { needleOptions, signal });
       } catch (error) {
