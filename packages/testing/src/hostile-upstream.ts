@@ -396,7 +396,7 @@ export function hostileError(provider: HostileProvider, status: number): Hostile
 export function hugeAnswer(
   provider: HostileProvider,
   options: { bytes?: number; declareLength?: boolean } = {},
-): HostileAnswer {
+): Extract<HostileAnswer, { kind: 'huge' }> {
   const bytes = options.bytes ?? 100 * 1024 * 1024;
   const declareLength = options.declareLength ?? false;
   if (provider === 'duckduckgo') {

@@ -131,7 +131,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
               signal,
               maxBodyBytes,
             })
-          : await searchWithScrape('text', query, request, { needleOptions, signal });
+          : await searchWithScrape('text', query, request, { needleOptions, signal, maxBodyBytes });
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         // Both backends throw only SearchErrors; anything else is a bug worth surfacing as is.
@@ -154,7 +154,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
       const results =
         request.mode === 'text'
           ? await searchText(query, request, signal)
-          : await searchWithScrape(request.mode, query, request, { needleOptions, signal });
+          : await searchWithScrape(request.mode, query, request, { needleOptions, signal, maxBodyBytes });
       return { results };
     },
   };

@@ -2,8 +2,8 @@ import type { SearchRequest } from '@agent-search/core';
 import { captureRequest, searchRequest, useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import text from './__fixtures__/search-text.json' with { type: 'json' };
-import { createExaProvider } from './index.ts';
 import { toExaSearchOptions } from './exa-request.ts';
+import { createExaProvider } from './index.ts';
 
 // We call Exa's HTTP API directly; this keeps us honest about sending what the official SDK sends.
 const BASE = 'https://exa.contract.test';
@@ -38,7 +38,9 @@ describe('request contract with exa-js', () => {
       new Exa(KEY, BASE).search(request.query, options),
     );
     const actual = await captureRequest(server, { url: `${BASE}/search`, answer: text }, () =>
-      createExaProvider({ apiKey: KEY, baseURL: BASE }).search(request, { signal: AbortSignal.timeout(5_000) }),
+      createExaProvider({ apiKey: KEY, baseURL: BASE }).search(request, {
+        signal: AbortSignal.timeout(5_000),
+      }),
     );
     expect(actual.url).toBe(expected.url);
     expect(actual.headers.get('x-api-key')).toBe(expected.headers.get('x-api-key'));
@@ -47,6 +49,7 @@ describe('request contract with exa-js', () => {
     const { startPublishedDate: a, ...actualBody } = actual.body;
     const { startPublishedDate: b, ...expectedBody } = expected.body;
     expect(actualBody).toEqual(expectedBody);
-    if (request.timeRange) expect(Math.abs(Date.parse(String(a)) - Date.parse(String(b)))).toBeLessThan(60_000);
+    if (request.timeRange)
+      expect(Math.abs(Date.parse(String(a)) - Date.parse(String(b)))).toBeLessThan(60_000);
   });
 });

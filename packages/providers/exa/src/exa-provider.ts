@@ -52,7 +52,8 @@ function exaError(status: number, text: string): Error & { statusCode: number } 
     message = `Request failed with status ${status}.`;
   } else {
     const { error, message: said } = json as { error?: unknown; message?: unknown };
-    const envelope = typeof error === 'object' && error !== null ? (error as { message?: unknown }) : undefined;
+    const envelope =
+      typeof error === 'object' && error !== null ? (error as { message?: unknown }) : undefined;
     const first = envelope ? envelope.message || said : error;
     message = typeof first === 'string' && first ? first : 'Unknown error';
     if (!envelope && typeof said === 'string' && said) message += `. ${said}`;
