@@ -59,7 +59,13 @@ function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_00
     child.on('close', (code) => {
       clearTimeout(killer);
       const ended = performance.now();
-      resolve({ code, stdout, stderr, killed, lingeredMs: answeredAt === undefined ? -1 : ended - answeredAt });
+      resolve({
+        code,
+        stdout,
+        stderr,
+        killed,
+        lingeredMs: answeredAt === undefined ? -1 : ended - answeredAt,
+      });
     });
   });
 }
