@@ -297,3 +297,65 @@ describe.each(HOSTILE_PROVIDERS)('%s against a hostile upstream', (id) => {
     expect(upstream.requests.length).toBeGreaterThan(0);
   });
 });
+
+// Run in a child process so that the measurement is of one search, not of the test runner's heap.
+const MEMORY_PROBE = `
+import { createSearchClient } from '@agent-search/core';
+import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
+import { createExaProvider } from '@agent-search/provider-exa';
+import { createPerplexityProvider } from '@agent-search/provider-perplexity';
+import { createTavilyProvider } from '@agent-search/provider-tavily';
+const urls = JSON.parse(process.env.HOSTILE_URLS);
+const providers = {
+  duckduckgo: () => createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'] }),
+  tavily: () => createTavilyProvider({ apiKey: 'tvly-probe-key', baseURL: urls.tavily }),
+  exa: () => createExaProvider({ apiKey: 'exa-probe-key', baseURL: urls.exa }),
+  perplexity: () => createPerplexityProvider({ apiKey: 'pplx-probe-key', baseURL: urls.perplexity }),
+};
+const report = {};
+for (const [id, create] of Object.entries(providers)) {
+  const client = createSearchClient({ providers: [create()], timeoutMs: ${DEADLINE_MS} });
+  await client.search({ query: 'warm up' }).catch(() => undefined);
+  const rest = process.memoryUsage().rss;
+  let peak = rest;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 2);
+  const started = performance.now();
+  const outcome = await client.search({ query: 'huge' }).then(() => 'answered', (e) => e.code);
+  const elapsedMs = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  report[id] = { outcome, elapsedMs, growthMB: (peak - rest) / 1024 / 1024 };
+}
+console.log(JSON.stringify(report));
+`;
+
+describe('a 100 MB answer, in a process of its own', () => {
+  it('every provider: under 200 MB more memory than at rest, and an answer within the deadline + 200 ms', async () => {
+    for (const id of HOSTILE_PROVIDERS) {
+      upstream.answer(id, ({ body }) => (body.includes('warm up') ? hostileResults(id, []) : hugeAnswer(id)));
+    }
+    const { execFile } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--conditions=source', '--input-type=module', '-e', MEMORY_PROBE],
+        {
+          cwd: fileURLToPath(new URL('..', import.meta.url)),
+          env: { PATH: process.env.PATH ?? '', HOSTILE_URLS: JSON.stringify(upstream.urls) },
+          timeout: 60_000,
+        },
+        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+      ),
+    );
+    const report = JSON.parse(stdout) as Record<
+      HostileProvider,
+      { outcome: string; elapsedMs: number; growthMB: number }
+    >;
+    for (const id of HOSTILE_PROVIDERS) {
+      expect(report[id].outcome, id).toBe('provider_error');
+      expect(report[id].growthMB, `${id}: RSS growth in MB`).toBeLessThan(200);
+      expect(report[id].elapsedMs, `${id}: ms`).toBeLessThan(DEADLINE_MS + 200);
+    }
+  });
+});
