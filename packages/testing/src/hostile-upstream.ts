@@ -168,7 +168,9 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
         // Repeated into ~64 KB blocks, so 100 MB is ~1,600 writes, never held in memory at once.
         const unit = Buffer.from(answer.repeat);
         const block = Buffer.concat(Array(Math.max(1, Math.floor(65_536 / unit.length))).fill(unit));
-        const middle = Math.max(0, answer.bytes - prefix.length - suffix.length);
+        // Whole repetitions only, so a body that is read to its end still parses.
+        const room = Math.max(0, answer.bytes - prefix.length - suffix.length);
+        const middle = room - (room % unit.length);
         res.writeHead(answer.status ?? 200, {
           'content-type': answer.contentType,
           ...(answer.declareLength
