@@ -15,6 +15,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The real command in its own process (TypeScript run by Node from source, as in development), against a
 // loopback upstream: whether the process ends is the thing under test, which an in-process run cannot show.
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+// Node strips types by default from 23.6 (CI runs 24); 22.12–22.17 need the flag.
+const STRIP_TYPES = (process.features as { typescript?: unknown }).typescript
+  ? []
+  : ['--experimental-strip-types'];
 const EXA_KEY = '3f6b2c9e-81d4-4a7f-b5e0-9c2d7a1e4f80';
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 
@@ -36,8 +40,13 @@ interface Run {
 
 function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_000): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'cli-exit-')), ...env },
+    const child = spawn(process.execPath, [...STRIP_TYPES, '--conditions=source', BIN, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: mkdtempSync(join(tmpdir(), 'cli-exit-')),
+        NODE_NO_WARNINGS: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
