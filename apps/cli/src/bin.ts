@@ -5,9 +5,22 @@ import { main } from './main.ts';
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 
-process.exitCode = await main(process.argv.slice(2), {
+const code = await main(process.argv.slice(2), {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
   signal: controller.signal,
 });
+
+/** Resolves once everything written to `stream` so far has been handed to the OS. */
+const flushed = (stream: NodeJS.WriteStream) =>
+  new Promise<void>((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+
+// The answer is out: end now rather than when an abandoned upstream (a hung provider, a keep-alive
+// socket, a body still dripping) lets go of the event loop, which can take minutes.
+process.exitCode = code;
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

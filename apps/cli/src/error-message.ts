@@ -45,7 +45,10 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
     case 'timeout':
       return `The search did not finish within ${context.timeoutMs} ms; try again, or allow more time with --timeout.`;
     case 'unavailable':
-      return `Could not reach ${name}; check your network connection.`;
+      // With a status the provider was reached and answered with an error: not the network's fault.
+      return error.status === undefined
+        ? `Could not reach ${name}; check your network connection.`
+        : `${name} answered with an error (HTTP ${error.status}); try again later${fallbackHint(context)}.`;
     case 'provider_error':
       return `${name} answered with something unexpected; try again later.`;
     case 'no_provider':

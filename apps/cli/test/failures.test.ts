@@ -61,6 +61,19 @@ describe('search failures exit 3 with a message a person understands', () => {
     expectNoStack(run.stderr);
   });
 
+  it('DuckDuckGo answering HTTP 500: says it answered with an error, not that the network is down', async () => {
+    server.use(
+      http.post(DDG.html, () => HttpResponse.html('<html>Internal Server Error</html>', { status: 500 })),
+      vqdEndpoint('<html>500</html>', 500),
+    );
+    const run = await runCli(['node', '--timeout', '5000']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('search failed (unavailable)');
+    expect(run.stderr).toMatch(/DuckDuckGo answered with an error \(HTTP 500\); try again later/);
+    expect(run.stderr).not.toMatch(/Could not reach|network connection/);
+    expectNoStack(run.stderr);
+  });
+
   it('network failure on a news search: unavailable, not blocked (the vqd token step)', async () => {
     server.use(http.get(DDG.vqd, () => HttpResponse.error()));
     const run = await runCli(['rust release', '--mode', 'news', '--timeout', '5000']);

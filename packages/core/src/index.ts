@@ -85,4 +85,16 @@ export {
 export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
 export { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate, truncate } from './text.ts';
+export {
+  boundedFetch,
+  checkMaxBodyBytes,
+  DEFAULT_MAX_BODY_BYTES,
+  fetchUpstream,
+  formatBytes,
+  type ReadBodyOptions,
+  readBodyLimited,
+  type UpstreamFetchOptions,
+  type UpstreamIdentity,
+  type UpstreamResponse,
+} from './upstream-fetch.ts';
 export * from './views/index.ts';

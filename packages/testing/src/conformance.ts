@@ -6,8 +6,17 @@ import {
   type SearchProvider,
   type SearchRequestInput,
 } from '@agent-search/core';
-import type { RequestHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { http, passthrough, type RequestHandler } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HOSTILE_ROUTES,
+  type HostileProvider,
+  type HostileUpstream,
+  hostileResults,
+  hugeAnswer,
+  slowDrip,
+  startHostileUpstream,
+} from './hostile-upstream.ts';
 import type { MswServer } from './msw.ts';
 import { searchRequest } from './requests.ts';
 import { requestsDuring } from './search-api.ts';
@@ -37,6 +46,16 @@ export interface ProviderConformanceOptions {
    * Called after a search with `timeRange: 'd'` and `includeDomains: ['example.com']` (when supported).
    */
   expectFiltersSent?: (requests: Request[], input: SearchRequestInput) => void | Promise<void>;
+  /**
+   * The provider pointed at a real loopback server answering like its API (`startHostileUpstream`):
+   * redirects, huge and slow bodies. `urls` are the server's base URLs; `maxBodyBytes` the option to pass.
+   */
+  hostile?: {
+    route: HostileProvider;
+    createProvider: (urls: HostileUpstream['urls'], options?: { maxBodyBytes?: number }) => SearchProvider;
+    /** The credential the provider sends (API key), which must never reach another origin. */
+    secret?: string;
+  };
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -50,6 +69,8 @@ export function describeProviderConformance(name: string, options: ProviderConfo
   const minResults = options.minResults ?? 3;
 
   describe(`${name} conformance`, () => {
+    if (options.hostile) describeHostileUpstream(server, options.hostile);
+
     it('declares a v1 spec with a lower-case id and at least text mode', () => {
       const provider = options.createProvider();
       expect(provider.specificationVersion).toBe('v1');
@@ -149,6 +170,106 @@ export function describeProviderConformance(name: string, options: ProviderConfo
       const pending = client.search({ query: 'abort query' }, { signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+}
+
+const MB = 1024 * 1024;
+
+/** Transport rules every provider keeps against a hostile upstream: redirects, body size, slow bodies. */
+function describeHostileUpstream(
+  server: MswServer,
+  hostile: NonNullable<ProviderConformanceOptions['hostile']>,
+): void {
+  describe('against a hostile upstream', () => {
+    let upstream: HostileUpstream;
+    let elsewhere: HostileUpstream;
+    beforeAll(async () => {
+      upstream = await startHostileUpstream();
+      elsewhere = await startHostileUpstream();
+    });
+    afterAll(async () => {
+      await upstream?.close();
+      await elsewhere?.close();
+    });
+    const route = hostile.route;
+    const provider = (maxBodyBytes?: number) =>
+      hostile.createProvider(upstream.urls, maxBodyBytes === undefined ? {} : { maxBodyBytes });
+    const reachLoopback = () => {
+      upstream.reset();
+      elsewhere.reset();
+      // Real sockets: msw lets requests to both loopback servers through.
+      server.use(
+        http.all(`${upstream.origin}/*`, () => passthrough()),
+        http.all(`${elsewhere.origin}/*`, () => passthrough()),
+      );
+    };
+
+    for (const status of [301, 302, 303, 307, 308] as const) {
+      it(`refuses an HTTP ${status} redirect to another origin: nothing, and no key, is sent there`, async () => {
+        reachLoopback();
+        elsewhere.answer(route, hostileResults(route));
+        upstream.answer(route, {
+          kind: 'redirect',
+          status,
+          location: `${elsewhere.origin}${HOSTILE_ROUTES[route]}`,
+        });
+        const error = await provider()
+          .search(searchRequest({ query: 'redirect query' }), { signal: AbortSignal.timeout(5_000) })
+          .catch((e: unknown) => e);
+        expect(isSearchError(error), `expected a SearchError, got ${String(error)}`).toBe(true);
+        expect((error as Error).message).toMatch(/redirected the request to another origin/);
+        expect(upstream.requests.length).toBeGreaterThan(0);
+        expect(elsewhere.requests).toEqual([]);
+        if (hostile.secret) expect(JSON.stringify(upstream.requests)).toContain(hostile.secret);
+      });
+    }
+
+    it('follows a redirect within the configured origin', async () => {
+      reachLoopback();
+      const moved = `/moved/${route}`;
+      upstream.answer(route, { kind: 'redirect', status: 307, location: moved });
+      upstream.answer(moved as `/${string}`, hostileResults(route));
+      const response = await provider().search(searchRequest({ query: 'moved query' }), {
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(response.results.length).toBeGreaterThan(0);
+      expect(upstream.requests.map((r) => r.path)).toContain(moved);
+    });
+
+    it('stops reading a 100 MB answer at the 5 MB limit, well within the deadline', async () => {
+      reachLoopback();
+      upstream.answer(route, hugeAnswer(route));
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 1_500 });
+      const started = performance.now();
+      const error = await client.search({ query: 'huge query' }).catch((e: unknown) => e);
+      const elapsed = performance.now() - started;
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/larger than 5 MB/);
+      // Socket buffers let the server run a little ahead of the reader, never by the 95 MB left.
+      expect(upstream.bytesSent(route)).toBeLessThan(30 * MB);
+      // Generous bound for a loaded machine: the point is "not seconds of parsing 100 MB".
+      expect(elapsed).toBeLessThan(5_000);
+    });
+
+    it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
+      reachLoopback();
+      upstream.answer(route, hugeAnswer(route, { bytes: 2 * MB, declareLength: true }));
+      const error = await provider(64 * 1024)
+        .search(searchRequest({ query: 'limit query' }), { signal: AbortSignal.timeout(5_000) })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/larger than 64 KB/);
+    });
+
+    it('ends a slow-drip body at the deadline, with code timeout', async () => {
+      reachLoopback();
+      upstream.answer(route, slowDrip(route));
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 500 });
+      const started = performance.now();
+      const error = await client.search({ query: 'drip query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'timeout' });
+      expect(performance.now() - started).toBeLessThan(4_000);
     });
   });
 }

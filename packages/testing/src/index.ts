@@ -3,6 +3,22 @@ export {
   type FaultCase,
   type ProviderConformanceOptions,
 } from './conformance.ts';
+export {
+  HOSTILE_ENTRIES,
+  HOSTILE_PROVIDERS,
+  HOSTILE_ROUTES,
+  type HostileAnswer,
+  type HostileEntry,
+  type HostileProvider,
+  type HostileRequest,
+  type HostileUpstream,
+  hostileError,
+  hostileResults,
+  hugeAnswer,
+  slowDrip,
+  startHostileUpstream,
+  UNSAFE_CHARACTERS,
+} from './hostile-upstream.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';

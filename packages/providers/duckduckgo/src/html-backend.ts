@@ -1,5 +1,11 @@
-import { isNetworkError, isSearchError, type RawResult, type SearchRequest } from '@agent-search/core';
-import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
+import {
+  fetchUpstream,
+  isNetworkError,
+  isSearchError,
+  type RawResult,
+  type SearchRequest,
+} from '@agent-search/core';
+import { duckDuckGoError, httpStatusError, networkError, PROVIDER_ID } from './errors.ts';
 import { parseHtmlPage } from './html-page.ts';
 import { HTML_SAFE_SEARCH, NO_REGION } from './query.ts';
 
@@ -10,6 +16,8 @@ export interface HtmlBackendContext {
   userAgent: string;
   fetch: typeof fetch;
   signal: AbortSignal;
+  /** Largest page read, in bytes. */
+  maxBodyBytes: number;
 }
 
 const WHAT = 'The DuckDuckGo HTML endpoint';
@@ -31,25 +39,25 @@ export async function searchHtmlEndpoint(
   const { signal } = context;
   let html: string;
   try {
-    const response = await context.fetch(context.url, {
-      method: 'POST',
-      body: htmlSearchForm(query, request),
-      headers: {
-        accept: 'text/html,application/xhtml+xml',
-        'accept-language': 'en-US,en;q=0.9',
-        'content-type': 'application/x-www-form-urlencoded',
-        referer: 'https://html.duckduckgo.com/',
-        'user-agent': context.userAgent,
+    // Same-origin redirects only, the page bounded and read within the signal.
+    const response = await fetchUpstream(
+      context.url,
+      {
+        method: 'POST',
+        body: htmlSearchForm(query, request).toString(),
+        headers: {
+          accept: 'text/html,application/xhtml+xml',
+          'accept-language': 'en-US,en;q=0.9',
+          'content-type': 'application/x-www-form-urlencoded',
+          referer: 'https://html.duckduckgo.com/',
+          'user-agent': context.userAgent,
+        },
       },
-      signal,
-    });
+      { provider: PROVIDER_ID, name: WHAT, fetch: context.fetch, signal, limit: context.maxBodyBytes },
+    );
     // 202 is DuckDuckGo's challenge page: a success status, but not results.
-    if (response.status !== 200) {
-      // Not awaited: a cancelled body never needs reading, and waiting on it can stall.
-      response.body?.cancel().catch(() => undefined);
-      throw httpStatusError(response.status, response.headers, WHAT);
-    }
-    html = await response.text();
+    if (response.status !== 200) throw httpStatusError(response.status, response.headers, WHAT);
+    html = response.text;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (isSearchError(error)) throw error;
@@ -57,6 +65,7 @@ export async function searchHtmlEndpoint(
     const kind = error instanceof Error ? error.name : typeof error;
     throw duckDuckGoError('provider_error', `${WHAT} request failed (${kind})`, { cause: error });
   }
+  signal.throwIfAborted();
   const page = parseHtmlPage(html);
   if (page.kind === 'anomaly') {
     throw duckDuckGoError('blocked', `${WHAT} served its bot challenge instead of results`, { status: 200 });

@@ -1,4 +1,5 @@
 import {
+  checkMaxBodyBytes,
   type ProviderCapabilities,
   queryWithSiteFilters,
   type SearchProviderV1,
@@ -46,6 +47,8 @@ export interface DuckDuckGoProviderOptions {
    * token is fetched with `needle` and `needleOptions`, the route of the request that uses it.
    */
   fetch?: typeof fetch;
+  /** Largest answer read from any DuckDuckGo endpoint, in bytes; a larger one fails. Default 5 MB. */
+  maxBodyBytes?: number;
 }
 
 export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
@@ -111,6 +114,7 @@ function checkHandover(value: number | undefined): number {
 export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}): SearchProviderV1 {
   const textOrder = new TextBackendOrder(checkTextBackends(options.textBackends));
   const handoverMs = checkHandover(options.textHandoverMs);
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   const htmlUrl = checkUrl(options.htmlBaseURL);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const userNeedle = options.needleOptions ?? {};
@@ -133,10 +137,11 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
           ? searchHtmlEndpoint(query, request, {
               url: htmlUrl,
               userAgent,
-              fetch: options.fetch ?? globalThis.fetch,
+              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
               signal: backendSignal,
+              maxBodyBytes,
             })
-          : searchWithScrape('text', query, request, { needleOptions, signal: backendSignal }),
+          : searchWithScrape('text', query, request, { needleOptions, signal: backendSignal, maxBodyBytes }),
     });
   }
 
@@ -152,7 +157,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
       const results =
         request.mode === 'text'
           ? await searchText(query, request, signal)
-          : await searchWithScrape(request.mode, query, request, { needleOptions, signal });
+          : await searchWithScrape(request.mode, query, request, { needleOptions, signal, maxBodyBytes });
       return { results };
     },
   };

@@ -1,4 +1,5 @@
 import {
+  formatBytes,
   type RawResult,
   raceAbort,
   type SafeSearch,
@@ -8,10 +9,10 @@ import {
   type TimeRange,
 } from '@agent-search/core';
 import type { SafeSearchType as ScrapeSafeSearch, SearchTimeType } from 'duck-duck-scrape';
-import { fromScrapeError } from './errors.ts';
+import { duckDuckGoError, fromScrapeError } from './errors.ts';
 import { utcTimestamp } from './html-page.ts';
 import { NO_REGION } from './query.ts';
-import { duckDuckScrape, lendVqd, type NeedleOptions } from './scrape-library.ts';
+import { duckDuckScrape, lendVqd, limitBodies, type NeedleOptions } from './scrape-library.ts';
 import { fetchVqd } from './vqd-page.ts';
 
 const { SafeSearchType, SearchTimeType: TimeType, search, searchNews, searchVideos } = duckDuckScrape;
@@ -20,6 +21,8 @@ export interface ScrapeBackendContext {
   /** Options for every `needle` request; the provider adds headers and the attempt's signal. */
   needleOptions: NeedleOptions;
   signal: AbortSignal;
+  /** Largest answer read from each endpoint, in bytes. */
+  maxBodyBytes: number;
 }
 
 const SAFE_SEARCH: Record<SafeSearch, ScrapeSafeSearch> = {
@@ -103,6 +106,12 @@ export async function searchWithScrape(
   const { signal } = context;
   try {
     const needle = { ...context.needleOptions, signal };
+    limitBodies(needle, context.maxBodyBytes, () =>
+      duckDuckGoError(
+        'provider_error',
+        `DuckDuckGo sent an answer larger than ${formatBytes(context.maxBodyBytes)} (the body limit); it was not read further`,
+      ),
+    );
     return await raceAbort(searchMode(mode, query, request, needle, signal), signal);
   } catch (error) {
     if (signal.aborted) throw signal.reason;

@@ -27,9 +27,77 @@ interface ScrapeUtil {
   VQD_REGEX: RegExp;
 }
 
+// needle as duck-duck-scrape resolves it. Its module is replaced by `boundedNeedle` before duck-duck-scrape
+// loads, so duck-duck-scrape's own requests (d.js, news.js, v.js) can be held to a body limit too.
+const scrapeRequire = createRequire(require.resolve('duck-duck-scrape'));
+const realNeedle = scrapeRequire('needle') as Needle & {
+  request(method: string, url: string, data: null, options: NeedleOptions): NeedleStream;
+};
+
+interface NeedleStream extends NodeJS.ReadableStream {
+  request: { destroy(): void };
+  on(event: 'response', listener: (response: NeedleResponse) => void): this;
+  on(event: 'done', listener: (error?: Error) => void): this;
+  on(event: 'data', listener: (chunk: Buffer | string) => void): this;
+}
+
+// Body limits, by the needle options object of the search they are for (created per search, as below).
+const bodyLimits = new WeakMap<object, { limit: number; tooLarge: () => Error }>();
+
+/** Makes needle requests made with `needleOptions` fail with `tooLarge()` once the body passes `limit` bytes. */
+export function limitBodies(needleOptions: NeedleOptions, limit: number, tooLarge: () => Error): void {
+  bodyLimits.set(needleOptions, { limit, tooLarge });
+}
+
+/**
+ * needle, except for requests whose options were given a body limit: those are read as a stream, stopped
+ * (the socket destroyed) past the limit, and answered with the body as text, unparsed (duck-duck-scrape
+ * parses d.js, news.js and v.js from text itself).
+ */
+function boundedNeedle(this: unknown, ...args: unknown[]): Promise<NeedleResponse> {
+  const [method, url, options] = args as [string, string, NeedleOptions | undefined];
+  const bounds = args.length === 3 && options ? bodyLimits.get(options) : undefined;
+  if (!bounds) return (realNeedle as (...a: unknown[]) => Promise<NeedleResponse>)(...args);
+  return new Promise((resolve, reject) => {
+    const out = realNeedle.request(method, url, null, { ...options, parse_response: false });
+    let response: NeedleResponse | undefined;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    out.on('response', (r) => {
+      response = r;
+    });
+    out.on('data', (chunk) => {
+      if (failed) return;
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > bounds.limit) {
+        failed = true;
+        out.request.destroy();
+        reject(bounds.tooLarge());
+        return;
+      }
+      chunks.push(bytes);
+    });
+    out.on('done', (error) => {
+      if (failed) return;
+      if (error || !response) reject(error ?? new Error('needle finished without a response'));
+      else
+        resolve({
+          statusCode: response.statusCode,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+    });
+  });
+}
+Object.assign(boundedNeedle, realNeedle);
+const needleModule = require.cache[scrapeRequire.resolve('needle')];
+if (needleModule) needleModule.exports = boundedNeedle;
+
+export const needle: Needle = boundedNeedle as Needle;
 export const duckDuckScrape: typeof DuckDuckScrape = require('duck-duck-scrape');
 const util: ScrapeUtil = require('duck-duck-scrape/lib/util.js');
-export const needle: Needle = createRequire(require.resolve('duck-duck-scrape'))('needle');
 
 /** How duck-duck-scrape finds the token in the search page: `vqd='4-1234...'` (two or three parts). */
 export const VQD_REGEX = util.VQD_REGEX;

@@ -1,4 +1,4 @@
-import { isNetworkError } from '@agent-search/core';
+import { isNetworkError, isSearchError } from '@agent-search/core';
 import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
 import { isAnomalyPage } from './html-page.ts';
 import { type NeedleOptions, type NeedleResponse, needle, VQD_REGEX } from './scrape-library.ts';
@@ -42,6 +42,8 @@ export async function fetchVqd(
     response = await needle('get', vqdPageUrl(query), needleOptions);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    // The body limit (see scrape-library.ts) already says what happened.
+    if (isSearchError(error)) throw error;
     if (isNetworkError(error)) throw networkError(error, WHAT);
     const kind = error instanceof Error ? error.name : typeof error;
     throw duckDuckGoError('provider_error', `${WHAT}: the request failed (${kind})`, { cause: error });

@@ -21,6 +21,11 @@ const server = useMswServer();
 describeProviderConformance('duckduckgo', {
   createProvider: () => createDuckDuckGoProvider(),
   server,
+  hostile: {
+    route: 'duckduckgo',
+    createProvider: (urls, options) =>
+      createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'], ...options }),
+  },
   resultHandlers,
   emptyHandlers,
   hangHandlers: hangHandlers(),

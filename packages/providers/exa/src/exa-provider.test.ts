@@ -106,9 +106,13 @@ describeProviderConformance('exa', {
   resultHandlers,
   minResults: 4,
   emptyHandlers: () => [http.post(SEARCH, () => HttpResponse.json(empty))],
-  // exa-js passes no AbortSignal to fetch, so the upstream request is never aborted: end it after 2 s.
-  hangHandlers: [http.post(SEARCH, ({ request }) => hang(request, 2_000))],
+  hangHandlers: [http.post(SEARCH, ({ request }) => hang(request))],
   faults,
+  hostile: {
+    route: 'exa',
+    secret: KEY,
+    createProvider: (urls, options) => createExaProvider({ apiKey: KEY, baseURL: urls.exa, ...options }),
+  },
   async expectFiltersSent(requests, input) {
     const body = (await requests[0]!.json()) as Record<string, unknown>;
     const start = Date.parse(String(body.startPublishedDate));
@@ -362,7 +366,7 @@ describe('exa errors', () => {
 describe('exa configuration', () => {
   it('is not configured without a key, and then fails unauthorized without touching the network', async () => {
     const previous = process.env.EXA_API_KEY;
-    // exa-js would fall back to this variable if the provider handed it an empty key.
+    // Set, to show an empty key is not replaced by the environment behind the caller's back.
     process.env.EXA_API_KEY = KEY;
     try {
       for (const provider of [createExaProvider({ apiKey: '' }), providerDefinition.fromEnv({})]) {

@@ -1,14 +1,14 @@
 import {
+  checkMaxBodyBytes,
   type Env,
+  fetchUpstream,
   type ProviderCapabilities,
   type ProviderDefinition,
   type ProviderResponse,
-  raceAbort,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
-import type { Exa } from 'exa-js';
 import { toExaSearchError } from './exa-errors.ts';
 import { type ExaSearchType, toExaSearchOptions } from './exa-request.ts';
 import { parseExaResponse } from './exa-response.ts';
@@ -22,6 +22,10 @@ export interface ExaProviderOptions {
   baseURL?: string;
   /** Exa search type. Default: Exa's own ("auto"); "fast" trades some quality for latency. */
   searchType?: ExaSearchType;
+  /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
+  maxBodyBytes?: number;
 }
 
 export const exaCapabilities: ProviderCapabilities = {
@@ -34,21 +38,27 @@ export const exaCapabilities: ProviderCapabilities = {
   pageContent: true,
 };
 
-// exa-js is imported on first search, not with this module: it pulls in openai and zod, and it captures
-// `globalThis.fetch` when it loads, so loading late lets fetch instrumentation (and msw in tests) see it.
-const importSdk = () => import('exa-js');
-let sdk: ReturnType<typeof importSdk> | undefined;
-
-function loadSdk(): ReturnType<typeof importSdk> {
-  sdk ??= importSdk().catch((error: unknown) => {
-    sdk = undefined;
-    throw new SearchError('provider_error', 'The exa-js package could not be loaded; is it installed?', {
-      provider: 'exa',
-      retryable: false,
-      cause: error,
-    });
-  });
-  return sdk;
+/**
+ * What exa-js would throw for a non-2xx answer (an `ExaError` with its message and status), so errors
+ * read the same as when the SDK made the call: `{error, message}` or `{error: {message}}` envelopes.
+ */
+function exaError(status: number, text: string): Error & { statusCode: number } {
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {}
+  let message: string;
+  if (typeof json !== 'object' || json === null) {
+    message = `Request failed with status ${status}.`;
+  } else {
+    const { error, message: said } = json as { error?: unknown; message?: unknown };
+    const envelope =
+      typeof error === 'object' && error !== null ? (error as { message?: unknown }) : undefined;
+    const first = envelope ? envelope.message || said : error;
+    message = typeof first === 'string' && first ? first : 'Unknown error';
+    if (!envelope && typeof said === 'string' && said) message += `. ${said}`;
+  }
+  return Object.assign(new Error(message), { name: 'ExaError', statusCode: status });
 }
 
 function checkBaseURL(baseURL: string): string {
@@ -63,18 +73,34 @@ function checkBaseURL(baseURL: string): string {
   return baseURL.replace(/\/+$/, '');
 }
 
-/** Exa (exa.ai) neural web and news search through the official exa-js SDK. */
+/**
+ * Exa (exa.ai) neural web and news search: `POST {baseURL}/search` with the body and `x-api-key` header
+ * exa-js sends (a contract test keeps them equal), called with `fetch` directly because exa-js takes no
+ * AbortSignal, follows redirects to any origin with the key, and reads bodies of any size.
+ */
 export function createExaProvider(options: ExaProviderOptions): SearchProviderV1 {
   const apiKey = options.apiKey?.trim() ?? '';
   const baseURL = checkBaseURL(options.baseURL?.trim() || EXA_DEFAULT_BASE_URL);
-  let client: Promise<Exa> | undefined;
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
 
   async function callExa(request: SearchRequest, signal: AbortSignal): Promise<unknown> {
-    client ??= loadSdk().then(({ Exa }) => new Exa(apiKey, baseURL));
-    const exa = await client;
-    signal.throwIfAborted();
     const body = toExaSearchOptions(request, { type: options.searchType, now: Date.now() });
-    return exa.search(request.query, body);
+    const response = await fetchUpstream(
+      `${baseURL}/search`,
+      {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json', 'User-Agent': 'agent-search' },
+        body: JSON.stringify({ query: request.query, ...body }),
+      },
+      { provider: 'exa', name: 'Exa', fetch: options.fetch, signal, limit: maxBodyBytes },
+    );
+    if (!response.ok) throw exaError(response.status, response.text);
+    if (!response.text) return undefined;
+    try {
+      return JSON.parse(response.text);
+    } catch {
+      throw exaError(response.status, response.text);
+    }
   }
 
   return {
@@ -84,7 +110,7 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
     capabilities: exaCapabilities,
     configured: apiKey !== '',
     async search(request, { signal }): Promise<ProviderResponse> {
-      // Checked before exa-js is touched: with no key it would fall back to process.env.EXA_API_KEY.
+      // Checked before any request: a missing key is a configuration problem, not Exa's answer.
       if (apiKey === '') {
         throw new SearchError('unauthorized', 'Exa is not configured: set EXA_API_KEY', {
           provider: 'exa',
@@ -94,9 +120,9 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
       signal.throwIfAborted();
       let body: unknown;
       try {
-        body = await raceAbort(callExa(request, signal), signal);
+        body = await callExa(request, signal);
       } catch (error) {
-        if (signal.aborted && error === signal.reason) throw error;
+        if (signal.aborted) throw signal.reason;
         throw toExaSearchError(error, apiKey);
       }
       return parseExaResponse(body);

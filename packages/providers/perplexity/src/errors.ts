@@ -8,6 +8,9 @@ export const PROVIDER_ID = 'perplexity';
  * the cause: their message and `error` field hold the upstream body, which may echo the key.
  */
 export function toSearchError(error: unknown, apiKey: string): SearchError {
+  if (SearchError.is(error)) return error;
+  // Our fetch refused the answer (too large, redirected elsewhere): the SDK wraps that as a connection error.
+  if (error instanceof APIConnectionError && SearchError.is(error.cause)) return error.cause;
   if (error instanceof APIConnectionError) {
     // Covers APIConnectionTimeoutError too: no response, so the SDK's own timeout counts as unreachable.
     return new SearchError('unavailable', 'Perplexity could not be reached (network error)', {

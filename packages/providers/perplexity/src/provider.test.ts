@@ -57,6 +57,12 @@ const capture = (provider: Provider, req: SearchRequest) =>
 describeProviderConformance('perplexity', {
   createProvider: () => createPerplexityProvider({ apiKey: KEY }),
   server,
+  hostile: {
+    route: 'perplexity',
+    secret: KEY,
+    createProvider: (urls, options) =>
+      createPerplexityProvider({ apiKey: KEY, baseURL: urls.perplexity, ...options }),
+  },
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],

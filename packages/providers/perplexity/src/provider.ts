@@ -1,4 +1,6 @@
 import {
+  boundedFetch,
+  checkMaxBodyBytes,
   type ProviderCapabilities,
   SearchError,
   type SearchProviderV1,
@@ -18,6 +20,8 @@ export interface PerplexityProviderOptions {
   baseURL?: string | undefined;
   /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
   fetch?: typeof fetch;
+  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
+  maxBodyBytes?: number;
   /** Page text Perplexity extracts per result; snippets are cut to 1,000 characters anyway. Default 512. */
   maxTokensPerPage?: number;
 }
@@ -35,6 +39,7 @@ export const perplexityCapabilities: ProviderCapabilities = {
 export function createPerplexityProvider(options: PerplexityProviderOptions): SearchProviderV1 {
   const apiKey = options.apiKey?.trim() ?? '';
   const maxTokensPerPage = options.maxTokensPerPage ?? 512;
+  const limit = checkMaxBodyBytes(options.maxBodyBytes);
   // Built only with a key: the SDK throws without one, and reads PERPLEXITY_* env vars for anything unset.
   const client = apiKey
     ? new Perplexity({
@@ -43,8 +48,9 @@ export function createPerplexityProvider(options: PerplexityProviderOptions): Se
         // The client's provider chain decides about retries and deadlines, not the SDK.
         maxRetries: 0,
         logLevel: 'off',
-        // Resolved per call, so a fetch patched after construction (msw, instrumentation) is honoured.
-        fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        // Same-origin redirects only (the key never goes elsewhere), the body bounded and read within the
+        // signal. The global fetch is resolved per call, so one patched later (msw, instrumentation) is used.
+        fetch: boundedFetch({ provider: PROVIDER_ID, name: 'Perplexity', limit, fetch: options.fetch }),
       })
     : undefined;
 

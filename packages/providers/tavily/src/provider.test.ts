@@ -48,6 +48,12 @@ const capture = (provider: ReturnType<typeof createTavilyProvider>, req: SearchR
 describeProviderConformance('tavily', {
   createProvider: () => createTavilyProvider({ apiKey: KEY }),
   server,
+  hostile: {
+    route: 'tavily',
+    secret: KEY,
+    createProvider: (urls, options) =>
+      createTavilyProvider({ apiKey: KEY, baseURL: urls.tavily, ...options }),
+  },
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],

@@ -1,8 +1,11 @@
 import {
+  checkMaxBodyBytes,
+  fetchUpstream,
   type ProviderCapabilities,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
+  type UpstreamResponse,
 } from '@agent-search/core';
 import { httpError, PROVIDER_ID } from './errors.ts';
 import { type TavilySearchDepth, toTavilyBody } from './request.ts';
@@ -17,6 +20,8 @@ export interface TavilyProviderOptions {
   baseURL?: string | undefined;
   /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
   fetch?: typeof fetch;
+  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
+  maxBodyBytes?: number;
   /** "basic" (1 credit, default), "advanced" (2 credits, better snippets), "fast" or "ultra-fast". */
   searchDepth?: TavilySearchDepth;
 }
@@ -39,6 +44,7 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
   const apiKey = options.apiKey?.trim() ?? '';
   const endpoint = `${(options.baseURL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '')}/search`;
   const searchDepth = options.searchDepth ?? 'basic';
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   // Resolved per call, so a fetch patched after construction (msw, instrumentation) is honoured.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -49,32 +55,35 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
         retryable: false,
       });
     }
-    let response: Response;
-    let text: string;
+    let response: UpstreamResponse;
     try {
-      response = await fetchImpl(endpoint, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${apiKey}`,
-          'X-Client-Source': 'agent-search',
+      // Same-origin redirects only (the key never goes elsewhere), the body bounded and read within the signal.
+      response = await fetchUpstream(
+        endpoint,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${apiKey}`,
+            'X-Client-Source': 'agent-search',
+          },
+          body: JSON.stringify(toTavilyBody(request, searchDepth)),
         },
-        body: JSON.stringify(toTavilyBody(request, searchDepth)),
-        signal,
-      });
-      text = await response.text();
+        { provider: PROVIDER_ID, name: 'Tavily', fetch: fetchImpl, signal, limit: maxBodyBytes },
+      );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (SearchError.is(error)) throw error;
       // Network failures carry no response data, so the cause cannot hold the key.
       throw new SearchError('unavailable', 'Tavily could not be reached (network error)', {
         provider: PROVIDER_ID,
         cause: error,
       });
     }
-    if (!response.ok) throw httpError(response.status, response.headers, text, apiKey);
+    if (!response.ok) throw httpError(response.status, response.headers, response.text, apiKey);
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(response.text);
     } catch {
       throw new SearchError('provider_error', 'Tavily sent a malformed response (not JSON)', {
         provider: PROVIDER_ID,

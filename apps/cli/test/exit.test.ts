@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type HostileAnswer,
+  type HostileUpstream,
+  hostileResults,
+  slowDrip,
+  startHostileUpstream,
+} from '@agent-search/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+// The real command in its own process (TypeScript run by Node from source, as in development), against a
+// loopback upstream: whether the process ends is the thing under test, which an in-process run cannot show.
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+// Node strips types by default from 23.6 (CI runs 24); 22.12–22.17 need the flag.
+const STRIP_TYPES = (process.features as { typescript?: unknown }).typescript
+  ? []
+  : ['--experimental-strip-types'];
+const EXA_KEY = '3f6b2c9e-81d4-4a7f-b5e0-9c2d7a1e4f80';
+const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
+
+let upstream: HostileUpstream;
+beforeAll(async () => {
+  upstream = await startHostileUpstream();
+});
+afterAll(() => upstream.close());
+beforeEach(() => upstream.reset());
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Milliseconds from the answer appearing on stdout to the process ending. */
+  lingeredMs: number;
+  killed: boolean;
+}
+
+function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...STRIP_TYPES, '--conditions=source', BIN, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: mkdtempSync(join(tmpdir(), 'cli-exit-')),
+        NODE_NO_WARNINGS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let answeredAt: number | undefined;
+    let killed = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      answeredAt ??= performance.now();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const killer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, killAfterMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      const ended = performance.now();
+      resolve({
+        code,
+        stdout,
+        stderr,
+        killed,
+        lingeredMs: answeredAt === undefined ? -1 : ended - answeredAt,
+      });
+    });
+  });
+}
+
+const ENV = {
+  SEARCH_PROVIDER_PRIORITY: 'exa,tavily',
+  EXA_API_KEY: EXA_KEY,
+  TAVILY_API_KEY: TAVILY_KEY,
+  AGENT_SEARCH_STATE_DIR: 'off',
+  NO_COLOR: '1',
+  // Tavily is started while Exa still runs, so Exa's request is abandoned, not timed out.
+  SEARCH_HEDGE_MS: '200',
+};
+
+const cases: [string, HostileAnswer][] = [
+  ['hangs', { kind: 'hang' }],
+  ['drips its body for ever', slowDrip('exa', 100)],
+];
+
+describe('the command ends right after its output, whatever a provider still holds open', () => {
+  it.each(cases)('Exa (primary) %s, Tavily answers', async (_, exaAnswer) => {
+    upstream.answer('exa', exaAnswer);
+    upstream.answer(
+      'tavily',
+      hostileResults('tavily', [
+        { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
+      ]),
+    );
+    const run = await runCli(['weather in Lisbon', '--json'], {
+      ...ENV,
+      EXA_BASE_URL: upstream.urls.exa,
+      TAVILY_BASE_URL: upstream.urls.tavily,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.killed, 'the process had to be killed').toBe(false);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      provider: 'tavily',
+      results: [{ url: 'https://weather.example/lisbon' }],
+    });
+    expect(upstream.requests.map((r) => r.path).sort()).toEqual(['/exa/search', '/tavily/search']);
+    // "A few seconds" on a loaded machine; before, it lived until the upstream let go (56 s or never).
+    expect(run.lingeredMs).toBeLessThan(5_000);
+  });
+});

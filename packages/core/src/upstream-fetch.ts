@@ -1,0 +1,189 @@
+import { SearchError } from './errors.ts';
+
+/** Largest answer body a provider reads by default: real search answers are 5–200 KB. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** Redirects followed within the configured origin before giving up. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Who is being read, for the errors: the provider's id and the name messages use ("Tavily"). */
+export interface UpstreamIdentity {
+  provider: string;
+  /** "Tavily", "The DuckDuckGo HTML endpoint". */
+  name: string;
+}
+
+export interface ReadBodyOptions extends UpstreamIdentity {
+  /** Bytes read at most; past this the body is cancelled and the read fails. Default 5 MB. */
+  limit?: number | undefined;
+  /** The attempt's signal: an abort cancels the body and rejects with the signal's reason at once. */
+  signal: AbortSignal;
+}
+
+/** "5 MB", "512 KB", "100 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}
+
+/** A `maxBodyBytes` option checked at construction: a positive whole number of bytes, or the default. */
+export function checkMaxBodyBytes(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new TypeError(`maxBodyBytes must be a positive whole number of bytes, got ${String(value)}`);
+  }
+  return value;
+}
+
+function tooLarge(options: ReadBodyOptions, limit: number, status: number): SearchError {
+  return new SearchError(
+    'provider_error',
+    `${options.name} sent an answer larger than ${formatBytes(limit)} (the body limit); it was not read further`,
+    { provider: options.provider, status },
+  );
+}
+
+/**
+ * The body of `response` as text, read as a stream and abandoned as soon as it passes `limit` bytes
+ * (a declared Content-Length over the limit fails before reading anything). The signal is honoured
+ * between chunks, so a slow or endless body cannot outlive the attempt's deadline.
+ */
+export async function readBodyLimited(response: Response, options: ReadBodyOptions): Promise<string> {
+  const { signal } = options;
+  const limit = options.limit ?? DEFAULT_MAX_BODY_BYTES;
+  const body = response.body;
+  if (signal.aborted) {
+    body?.cancel().catch(() => undefined);
+    throw signal.reason;
+  }
+  if (!body) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    body.cancel().catch(() => undefined);
+    throw tooLarge(options, limit, response.status);
+  }
+  const reader = body.getReader();
+  let cleanup = () => {};
+  // A fetch honours its own signal while the body streams; this covers fetch implementations that do not.
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    cleanup = () => signal.removeEventListener('abort', onAbort);
+  });
+  aborted.catch(() => undefined);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw tooLarge(options, limit, response.status);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    cleanup();
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+export interface UpstreamFetchOptions extends ReadBodyOptions {
+  /** `fetch` to use. Default: the global `fetch` at call time. */
+  fetch?: typeof fetch | undefined;
+}
+
+/** A fully read answer: status, headers and the body as text (at most `limit` bytes of it). */
+export interface UpstreamResponse {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  /** Where the answer came from, after same-origin redirects. */
+  url: string;
+  text: string;
+}
+
+function redirectedInit(init: RequestInit, status: number): RequestInit {
+  // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+    const { body: _body, ...rest } = init;
+    return { ...rest, method: 'GET' };
+  }
+  return init;
+}
+
+/**
+ * `fetch` for provider requests that carry credentials or a user's query: redirects are followed only
+ * within the origin of `url` (a redirect elsewhere fails before anything is sent there, so an API key
+ * header or body never reaches another origin), the body is read with `readBodyLimited`, and the signal
+ * covers the whole exchange. Network failures and aborts reject as `fetch` does; the caller maps them.
+ */
+export async function fetchUpstream(
+  url: string,
+  init: RequestInit,
+  options: UpstreamFetchOptions,
+): Promise<UpstreamResponse> {
+  const fetchImpl = options.fetch ?? ((input, requestInit) => globalThis.fetch(input, requestInit));
+  const { signal } = options;
+  let current = new URL(url);
+  const origin = current.origin;
+  let currentInit: RequestInit = { ...init, redirect: 'manual', signal };
+  for (let redirects = 0; ; redirects++) {
+    const response = await fetchImpl(current.href, currentInit);
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) {
+      const text = await readBodyLimited(response, options);
+      return { status: response.status, ok: response.ok, headers: response.headers, url: current.href, text };
+    }
+    response.body?.cancel().catch(() => undefined);
+    let target: URL | undefined;
+    try {
+      target = new URL(location, current);
+    } catch {}
+    if (!target || target.origin !== origin) {
+      // Only the scheme and host are named: the rest of a hostile Location is not worth repeating.
+      const where = target && /^https?:$/.test(target.protocol) ? target.host : 'an unusable address';
+      throw new SearchError(
+        'provider_error',
+        `${options.name} redirected the request to another origin (${where}); it was not followed, so no credentials were sent there`,
+        { provider: options.provider, status: response.status },
+      );
+    }
+    if (redirects >= MAX_REDIRECTS) {
+      throw new SearchError(
+        'provider_error',
+        `${options.name} redirected the request more than ${MAX_REDIRECTS} times`,
+        { provider: options.provider, status: response.status },
+      );
+    }
+    current = target;
+    currentInit = redirectedInit(currentInit, response.status);
+  }
+}
+
+/**
+ * A `fetch` for an SDK that takes one: every call goes through `fetchUpstream` (same-origin redirects,
+ * bounded body, the signal honoured while reading) and the SDK gets an already read `Response`. The
+ * `SearchError`s this raises reach the SDK as rejections from fetch; the provider finds them in the
+ * SDK's error `cause`.
+ */
+export function boundedFetch(
+  options: UpstreamIdentity & { limit?: number; fetch?: typeof fetch },
+): typeof fetch {
+  return async (input, init = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const signal = init.signal ?? new AbortController().signal;
+    const answer = await fetchUpstream(url, init, { ...options, signal });
+    const headers = new Headers(answer.headers);
+    // The body is text now: its transfer encoding and length no longer apply.
+    for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) headers.delete(name);
+    const nullBody = answer.status === 204 || answer.status === 205 || answer.status === 304;
+    return new Response(nullBody ? null : answer.text, { status: answer.status, headers });
+  };
+}

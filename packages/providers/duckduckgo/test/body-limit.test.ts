@@ -1,0 +1,84 @@
+import { createSearchClient } from '@agent-search/core';
+import {
+  type HostileUpstream,
+  hugeAnswer,
+  SimulatorAgent,
+  slowDrip,
+  startHostileUpstream,
+  vqdPage,
+} from '@agent-search/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDuckDuckGoProvider } from '../src/index.ts';
+
+// duck-duck-scrape's endpoints (duckduckgo.com/, links.duckduckgo.com/d.js, news.js) are fixed https URLs:
+// an agent sends those connections to a real loopback server, unchanged otherwise. No msw here.
+const MB = 1024 * 1024;
+let upstream: HostileUpstream;
+let agent: SimulatorAgent;
+
+beforeAll(async () => {
+  upstream = await startHostileUpstream();
+  agent = new SimulatorAgent(Number(new URL(upstream.origin).port));
+});
+afterAll(async () => {
+  agent.destroy();
+  await upstream.close();
+});
+beforeEach(() => upstream.reset());
+
+const provider = (maxBodyBytes?: number) =>
+  createDuckDuckGoProvider({
+    textBackends: ['djs'],
+    needleOptions: { agent },
+    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+  });
+const vqd = () => ({
+  kind: 'body' as const,
+  headers: { 'content-type': 'text/html; charset=UTF-8' },
+  body: vqdPage('huge query'),
+});
+
+describe('duck-duck-scrape endpoints are held to the body limit', () => {
+  it('stops reading a 100 MB vqd page at 5 MB', async () => {
+    upstream.answer('/', hugeAnswer('duckduckgo'));
+    const error = await createSearchClient({ providers: [provider()], timeoutMs: 5_000 })
+      .search({ query: 'huge query' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'provider_error' });
+    expect((error as Error).message).toMatch(/larger than 5 MB/);
+    expect(upstream.bytesSent('/')).toBeLessThan(30 * MB);
+  });
+
+  it('stops reading a 100 MB d.js answer at 5 MB', async () => {
+    upstream.answer('/', vqd());
+    upstream.answer('/d.js', { ...hugeAnswer('duckduckgo'), contentType: 'application/x-javascript' });
+    const error = await createSearchClient({ providers: [provider()], timeoutMs: 5_000 })
+      .search({ query: 'huge query' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'provider_error' });
+    expect((error as Error).message).toMatch(/DuckDuckGo sent an answer larger than 5 MB/);
+    expect(upstream.requests.map((r) => r.path)).toEqual(['/', '/d.js']);
+    expect(upstream.bytesSent('/d.js')).toBeLessThan(30 * MB);
+  });
+
+  it('applies maxBodyBytes to news.js', async () => {
+    upstream.answer('/', vqd());
+    upstream.answer('/news.js', hugeAnswer('tavily', { bytes: 2 * MB }));
+    const error = await createSearchClient({ providers: [provider(256 * 1024)], timeoutMs: 5_000 })
+      .search({ query: 'huge query', mode: 'news' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'provider_error' });
+    expect((error as Error).message).toMatch(/larger than 256 KB/);
+  });
+
+  it('ends a slow-drip d.js body at the deadline', async () => {
+    upstream.answer('/', vqd());
+    upstream.answer('/d.js', slowDrip('duckduckgo'));
+    const started = performance.now();
+    const error = await createSearchClient({ providers: [provider()], timeoutMs: 500 })
+      .search({ query: 'huge query' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'timeout' });
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+});
