@@ -20,6 +20,11 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // `--quick`: fewer samples, to check the harness itself; the docs are only written by a full run.
 const quick = process.argv.includes('--quick');
 const n = (full: number, small: number) => (quick ? small : full);
+// `--only a,b`: run just the named figures (ids as printed), to work on one; the docs are not written.
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? '').split(',')) : undefined;
+const partial = quick || only !== undefined;
+const wanted = (name: string) => only === undefined || only.has(name);
 
 const started = performance.now();
 const sim = await startProviderSimulator({ seed: 42 });
@@ -27,6 +32,7 @@ routeNeedleTo(sim);
 const figures: Figure[] = [];
 
 async function measure(name: string, make: () => Promise<Figure>): Promise<void> {
+  if (!wanted(name)) return;
   const t = performance.now();
   process.stdout.write(`${name}… `);
   try {
@@ -61,16 +67,17 @@ try {
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
-  process.stdout.write('fault matrix… ');
-  const matrix = await runFaultMatrix(sim);
-  process.stdout.write('done\nload… ');
-  const load = await runLoad(sim);
-  process.stdout.write(`${(load.durationMs / 1000).toFixed(1)} s\n\n`);
-  const info = runInfo(performance.now() - started);
-  console.log(summaryTable(figures));
-  if (quick) {
-    console.log('\n--quick: docs not written.');
+  if (partial) {
+    console.log(`\n${summaryTable(figures)}`);
+    console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');
   } else {
+    process.stdout.write('fault matrix… ');
+    const matrix = await runFaultMatrix(sim);
+    process.stdout.write('done\nload… ');
+    const load = await runLoad(sim);
+    process.stdout.write(`${(load.durationMs / 1000).toFixed(1)} s\n\n`);
+    const info = runInfo(performance.now() - started);
+    console.log(summaryTable(figures));
     mkdirSync(join(REPO, 'docs/benchmarks'), { recursive: true });
     writeFileSync(join(REPO, 'docs/benchmarks/chart.svg'), chartSvg(figures));
     writeFileSync(
@@ -80,7 +87,7 @@ try {
     writeFileSync(join(REPO, 'docs/reliability.md'), reliabilityMarkdown(matrix, load, info));
     console.log('\nWrote docs/benchmarks.md, docs/benchmarks/chart.svg and docs/reliability.md.');
   }
-  console.log(`Total: ${(info.durationMs / 1000).toFixed(0)} s`);
+  console.log(`Total: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {
   await sim.close();
 }
