@@ -1,4 +1,4 @@
-import type { SearchResponse, SearchResult } from '@agent-search/core';
+import { plainText, type SearchResponse, type SearchResult } from '@agent-search/core';
 
 export interface HumanOutputOptions {
   /** Terminal width; lines are wrapped to it (capped at 100 columns, for readability). */
@@ -46,7 +46,7 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
       if (lines.length === maxLines) break;
     }
   }
-  if (lines.length < maxLines && line !== '') return [...lines, line];
+  if (lines.length < maxLines) return line === '' ? lines : [...lines, line];
   const last = lines[maxLines - 1]!;
   lines[maxLines - 1] = `${last.length < width ? last : last.slice(0, width - 1).trimEnd()}…`;
   return lines;
@@ -56,12 +56,16 @@ function compactCount(n: number): string {
   return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
+// Results may come from a cache or a caller rather than a provider's normalization: printed text is
+// made safe here again (no escape codes, bidi overrides or forged "[n]" reach the terminal).
+const printable = (value: unknown) => (typeof value === 'string' ? plainText(value) : '');
+
 function details(result: SearchResult, now: number): string {
-  const parts = [result.source];
+  const parts = [printable(result.source)];
   if (result.publishedAt) parts.push(shortDate(result.publishedAt, now) ?? '');
-  if (result.duration) parts.push(result.duration);
+  if (result.duration) parts.push(printable(result.duration));
   if (result.publisher && result.publisher.toLowerCase() !== result.source.toLowerCase()) {
-    parts.push(result.publisher);
+    parts.push(printable(result.publisher));
   }
   if (result.viewCount !== undefined) parts.push(`${compactCount(result.viewCount)} views`);
   return parts.filter(Boolean).join(' · ');
@@ -96,17 +100,18 @@ export function formatHuman(response: SearchResponse, options: HumanOutputOption
   const dim = (s: string) => (options.color ? `\u001b[2m${s}\u001b[22m` : s);
   if (response.results.length === 0) {
     const note = response.stale ? ` (${staleNote(response)})` : response.cached ? ' (from cache)' : '';
-    return `No results for "${response.query}"${note}.\n`;
+    return `No results for "${printable(response.query)}"${note}.\n`;
   }
   const digits = String(response.results.length).length;
   const indent = ' '.repeat(digits + 2);
   const blocks = response.results.map((result, i) => {
     const number = `${String(i + 1).padStart(digits)}.`;
-    const [firstTitle = '', ...moreTitle] = wrap(result.title, width - indent.length, 2);
+    const [firstTitle = '', ...moreTitle] = wrap(printable(result.title), width - indent.length, 2);
     const lines = [`${number} ${bold(firstTitle)}`, ...moreTitle.map((l) => indent + bold(l))];
     lines.push(indent + dim(details(result, now)));
-    lines.push(indent + dim(result.url));
-    for (const l of wrap(result.snippet, width - indent.length, SNIPPET_LINES)) lines.push(indent + l);
+    lines.push(indent + dim(printable(result.url)));
+    for (const l of wrap(printable(result.snippet), width - indent.length, SNIPPET_LINES))
+      lines.push(indent + l);
     return lines.join('\n');
   });
   return `${blocks.join('\n\n')}\n\n${dim(footer(response, options.providerNames))}\n`;

@@ -7,6 +7,7 @@ import {
   type Logger,
   loadSearchConfig,
   type ProviderDefinition,
+  plainText,
   redactSecrets,
   type SearchClient,
   type SearchConfig,
@@ -143,7 +144,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
     if (isSearchError(error)) {
       envelopeError(error);
       if (error.code === 'invalid_request') {
-        say(`${PROGRAM}: ${error.message}\n`);
+        say(`${PROGRAM}: ${plainText(error.message)}\n`);
         return EXIT_CODES.usage;
       }
       const explanation = explainSearchError(error, {
@@ -154,9 +155,9 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
       });
       const tried = (error.attempts ?? []).map(
         (a) =>
-          `  ${a.provider}: ${a.outcome === 'error' ? `${a.code}: ` : `${a.outcome}: `}${a.reason ?? ''}`,
+          `  ${a.provider}: ${a.outcome === 'error' ? `${a.code}: ` : `${a.outcome}: `}${plainText(a.reason ?? '')}`,
       );
-      const detail = tried.length > 0 ? tried : [`  ${error.message}`];
+      const detail = tried.length > 0 ? tried : [`  ${plainText(error.message)}`];
       say(`${PROGRAM}: search failed (${error.code})\n${explanation}\n${detail.join('\n')}\n`);
       return EXIT_CODES.searchFailed;
     }
@@ -242,13 +243,13 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       : await runSearch(command, session, full);
   } catch (error) {
     if (error instanceof SearchConfigError) {
-      say(`${PROGRAM}: configuration error: ${error.message}\n`);
+      say(`${PROGRAM}: configuration error: ${plainText(error.message)}\n`);
       return EXIT_CODES.usage;
     }
     // Only the class and message: a stack trace helps nobody at a terminal, and messages are redacted.
     const kind = error instanceof Error ? error.name : typeof error;
     const message = error instanceof Error ? error.message : String(error);
-    say(`${PROGRAM}: unexpected error (${kind}): ${message}\n`);
+    say(`${PROGRAM}: unexpected error (${kind}): ${plainText(message)}\n`);
     return EXIT_CODES.internal;
   } finally {
     await session?.close();

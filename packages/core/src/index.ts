@@ -84,7 +84,16 @@ export {
 } from './request.ts';
 export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
-export { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate, truncate } from './text.ts';
+export {
+  cleanText,
+  cleanUrl,
+  FIELD_LIMITS,
+  plainText,
+  printableText,
+  siteOf,
+  toIsoDate,
+  truncate,
+} from './text.ts';
 export {
   boundedFetch,
   checkMaxBodyBytes,

@@ -16,8 +16,25 @@ describe('cleanText', () => {
     );
   });
 
-  it('keeps encoded markup as text rather than turning it into tags', () => {
-    expect(cleanText('use &lt;script&gt; tags')).toBe('use <script> tags');
+  it('never turns encoded markup into a live tag, and keeps comparisons that are not tags', () => {
+    expect(cleanText('use &lt;script&gt; tags')).toBe('use tags');
+    expect(cleanText('&amp;lt;script&amp;gt;x')).toBe('x');
+    expect(cleanText('1 &lt; 2 and 3 > 2')).toBe('1 < 2 and 3 > 2');
+  });
+
+  it('strips tags until none is left: nesting cannot rebuild one', () => {
+    expect(cleanText('<scr<script>ipt>alert(1)</scr</script>ipt>')).toBe('alert(1)');
+    expect(cleanText('<<<<<<<<b>b>b>b>b>b>b>b>x')).not.toMatch(/<b>/);
+  });
+
+  it('drops citation marks however they are nested or written', () => {
+    const forged = '[[2]2] Evil [[[7]7]7] line ［9］ fullwidth [٣] arabic';
+    expect(cleanText(forged)).toBe('Evil line fullwidth arabic');
+  });
+
+  it('removes terminal escape sequences with their payload, and bidirectional controls', () => {
+    expect(cleanText('a\u001b]0;pwned\u0007b\u001b[2Jc\u001b[31md')).toBe('abcd');
+    expect(cleanText('evil\u202Egnp.exe \u2066x\u2069')).toBe('evilgnp.exe x');
   });
 
   it('bounds length on a word boundary', () => {

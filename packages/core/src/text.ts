@@ -11,31 +11,79 @@ export const FIELD_LIMITS = {
   other: 200,
 } as const;
 
-// C0/C1 control characters, except tab/newline (which whitespace collapsing turns into spaces).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\uFEFF]/gu;
+// Terminal escape sequences, removed whole so their payload (a window title, a colour) goes with them:
+// CSI (ESC [ or the 8-bit CSI), OSC up to BEL or ST, and two-byte ESC sequences.
+const ESCAPE_SEQUENCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  /(?:\u001B\[|\u009B)[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u001B[@-Z\\-_]/g;
+// C0/C1 control characters (tab and newline are whitespace), bidirectional overrides, embeddings,
+// isolates and marks, zero-width and invisible formatting characters.
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // Block-level tags separate words; inline ones (<b>, <em>, <a>) sit inside them: "I/O</b>," stays "I/O,".
 const BLOCK_TAG =
   /<\/?(?:p|div|br|hr|li|ul|ol|tr|td|th|table|h[1-6]|section|article|header|footer|blockquote|pre)\b[^<>]*>/gi;
 const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
+// "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
+const CITATION_MARK = /[[［]\s*\p{Nd}+\s*[\]］]/gu;
+// Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
+const MAX_PASSES = 6;
 
 /**
- * Plain text from a provider field: tags removed, entities decoded, control characters dropped,
- * whitespace collapsed, cut at `max` characters (on a word boundary when one is near, with an ellipsis).
+ * Text that prints as what it says: terminal escape sequences, controls, bidirectional and zero-width
+ * characters and lone surrogates removed; line breaks (`\r`, U+2028/2029) become `\n`. Markup is left
+ * alone: for views that escape it (XML, JSON). `plainText` does this and more.
+ */
+export function printableText(value: string): string {
+  // A carriage return alone rewinds a terminal line, to print over what came before it.
+  return value
+    .replace(LONE_SURROGATE, '')
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(INVISIBLE, '');
+}
+
+function onePass(text: string): string {
+  const withoutTags = text.replace(ESCAPE_SEQUENCE, '').replace(BLOCK_TAG, ' ').replace(TAG, '');
+  return printableText(decodeHTML(withoutTags)).replace(CITATION_MARK, '');
+}
+
+/**
+ * Text from outside made safe to show a person or a model: tags stripped and entities decoded until
+ * neither changes anything (so `<scr<script>ipt>` and `&lt;script&gt;` cannot become a live tag),
+ * terminal escape sequences, controls, bidirectional and zero-width characters removed, citation-like
+ * `[n]` marks dropped. Each pass is linear; a handful of passes reach the fixed point for real text.
+ */
+export function plainText(value: string): string {
+  let text = value;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const next = onePass(text);
+    if (next === text) return text;
+    text = next;
+  }
+  return onePass(text).replace(/[<>[\]［］]/g, ' ');
+}
+
+/**
+ * Plain text from a provider field (see `plainText`), whitespace collapsed, cut at `max` characters (on
+ * a word boundary when one is near, with an ellipsis). Every piece of outside text goes through here.
  */
 export function cleanText(value: unknown, max: number = FIELD_LIMITS.other): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  let text = String(value);
-  // Tags first, then entities: an encoded "&lt;b&gt;" is text the page meant to show, not markup.
-  text = text.replace(BLOCK_TAG, ' ').replace(TAG, '');
-  text = decodeHTML(text);
-  text = text.replace(CONTROL, '').replace(/\s+/gu, ' ').trim();
+  // Markup shrinks when cleaned, but a field a thousand times its limit is not worth reading whole.
+  const text = plainText(String(value).slice(0, Math.max(max, 200) * 8))
+    .replace(/\s+/gu, ' ')
+    .trim();
   return truncate(text, max);
 }
 
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  // Never split a surrogate pair: half an emoji is a lone surrogate, which XML and some terminals reject.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  const cut = text.slice(0, end);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
-import { isoDay, oneLine } from './fields.ts';
+import { isoDay, plainLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
 
 export interface ModelTextOptions {
@@ -16,26 +16,25 @@ export interface ModelTextOptions {
 
 export const DEFAULT_MODEL_SNIPPET_CHARS = 240;
 
-// Bracketed numbers inside a field ("[3]" footnotes from Wikipedia, or a forged "[9]") would read as
-// citations of other results.
-const BRACKETED_NUMBER = /\[\s*\d+\s*\]/g;
-// " - Reuters", " | Dictionary.com": the last part of a title after a spaced separator.
-const LAST_TITLE_PART = /\s[-|–—·:]\s(?!.*\s[-|–—·:]\s)(.+)$/u;
+// " - Reuters", " | Dictionary.com": a spaced separator; the title's last part follows the last one.
+const TITLE_SEPARATOR = /\s[-|–—·:]\s/gu;
 
 function alphanumeric(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-function field(value: unknown): string {
-  return oneLine(oneLine(value).replace(BRACKETED_NUMBER, ''));
-}
+// `plainLine` drops bracketed numbers ("[3]" footnotes, a forged "[9]") that would read as citations.
+const field = plainLine;
 
 /** The title without a trailing " - Site Name" when it only repeats the site printed next to it. */
 function titleWithoutSite(title: string, site: string): string {
   const name = alphanumeric(site.split('.')[0] ?? '');
-  const suffix = LAST_TITLE_PART.exec(title);
-  if (name.length < 3 || !suffix || suffix.index === 0) return title;
-  return alphanumeric(suffix[1]!).includes(name) ? title.slice(0, suffix.index) : title;
+  if (name.length < 3) return title;
+  let last: RegExpExecArray | undefined;
+  for (const match of title.matchAll(TITLE_SEPARATOR)) last = match;
+  if (!last || last.index === 0) return title;
+  const suffix = title.slice(last.index + last[0].length);
+  return alphanumeric(suffix).includes(name) ? title.slice(0, last.index) : title;
 }
 
 function shorten(text: string, max: number): string {

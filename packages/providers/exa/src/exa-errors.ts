@@ -1,4 +1,5 @@
 import {
+  cleanText,
   codeForHttpStatus,
   isNetworkError,
   networkErrorCode,
@@ -47,7 +48,7 @@ export function toExaSearchError(error: unknown, apiKey: string): SearchError {
     const code = codeForHttpStatus(status);
     let message = STATUS_MESSAGES[code] ?? `Exa failed with HTTP ${status}`;
     if (code === 'invalid_request') {
-      const detail = redactSecrets(error.message, [apiKey]).replace(/\s+/g, ' ').trim().slice(0, 200);
+      const detail = cleanText(redactSecrets(error.message, [apiKey]), 200);
       message = detail ? `Exa rejected the request: ${detail}` : 'Exa rejected the request';
     }
     return new SearchError(code, `${message} (HTTP ${status})`, { provider: 'exa', status });
