@@ -48,7 +48,10 @@ export class HedgeBudget {
     if ((searches as number) < 0 || (hedges as number) < 0) return;
     const s = Math.min(searches as number, MAX_SAVED_SEARCHES);
     // Scaled down with the searches, so a long history keeps its share.
-    const h = Math.min(hedges as number, Math.ceil((hedges as number) * (s / Math.max(1, searches as number))));
+    const h = Math.min(
+      hedges as number,
+      Math.ceil((hedges as number) * (s / Math.max(1, searches as number))),
+    );
     this.#searches += s;
     this.#hedges += Math.min(h, s + 1);
   }

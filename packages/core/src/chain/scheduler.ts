@@ -92,10 +92,7 @@ export class ChainRun implements AttemptOwner {
     const ms = this.#state.now() - attempt.started;
     if (end.kind === 'answer') {
       const request = attempt.candidate.request;
-      const results = filterByDomains(
-        request,
-        normalizeResults(end.answer?.results ?? [], id, request.mode),
-      );
+      const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
       if (results.length > 0) {
         this.#attempts.push({ provider: id, outcome: 'success', ms });
         this.#finish(this.#response(attempt, end.answer, results));
@@ -121,7 +118,12 @@ export class ChainRun implements AttemptOwner {
     const { health, budget, logger, now } = this.#state;
     if (this.#deadlineAt - now() <= 0) {
       for (const c of this.#queue.splice(0)) {
-        this.#attempts.push({ provider: c.provider.id, outcome: 'skipped', reason: 'deadline reached', ms: 0 });
+        this.#attempts.push({
+          provider: c.provider.id,
+          outcome: 'skipped',
+          reason: 'deadline reached',
+          ms: 0,
+        });
       }
       return false;
     }
