@@ -174,10 +174,10 @@ export class ChainRun implements AttemptOwner {
     const times = this.#times;
     const remaining = this.#deadlineAt - now();
     let limit = Math.min(times.attemptTimeoutMs, remaining);
-    // Leave the next provider room: its usual tail, at least `reserveMs`, and never more than half.
+    // Leave the next provider room: its usual tail and a quarter, at least `reserveMs`, never more than half.
     const next = hedge ? undefined : this.#nextAvailable();
     if (next) {
-      const reserve = Math.max(times.reserveMs, this.#state.latency.tailMs(next.provider.id) ?? 0);
+      const reserve = Math.max(times.reserveMs, 1.25 * (this.#state.latency.tailMs(next.provider.id) ?? 0));
       limit = Math.min(limit, Math.max(remaining - reserve, remaining / 2));
     }
     const attempt = new Attempt(this.#state, this, candidate, {
