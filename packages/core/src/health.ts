@@ -16,6 +16,9 @@ export interface CooldownOptions {
 /** Longest cool-down of any kind: an upstream's Retry-After or a saved state cannot park a provider longer. */
 export const MAX_COOLDOWN_MS = 3_600_000;
 
+// Longest an attempt may run (the largest deadline the configuration takes): a saved suspicion ends by then.
+const MAX_SUSPECT_MS = 120_000;
+
 const DEFAULTS: Required<CooldownOptions> = {
   transientMs: 1_000,
   maxTransientMs: 60_000,
@@ -33,6 +36,11 @@ export interface ProviderHealth {
   failures: number;
   /** When the current cool-down ends (epoch ms). */
   coolingUntil?: number;
+  /**
+   * Until when the provider is tried after the others (epoch ms): a request of it was still silent past
+   * its usual tail when this was taken. Carried to the next CLI run, which cannot see how it ended.
+   */
+  suspectUntil?: number;
   lastErrorCode?: SearchErrorCode;
 }
 
@@ -45,10 +53,10 @@ interface Entry {
   failedAt: number;
   /** The cool-down is the upstream's own wait (Retry-After, a 429): not even a last resort may call early. */
   upstreamWait: boolean;
-  /** Attempts still running past their usual tail, and when the latest became so. */
+  /** Attempts still running past their usual tail. */
   overdue: number;
-  overdueAt: number;
-  lastAnswerAt: number;
+  /** Until when the provider is suspect (the latest overdue attempt's timer), 0 when not. */
+  suspectUntil: number;
 }
 
 /**
@@ -75,8 +83,7 @@ export class ProviderHealthTracker {
         failedAt: 0,
         upstreamWait: false,
         overdue: 0,
-        overdueAt: 0,
-        lastAnswerAt: 0,
+        suspectUntil: 0,
       };
       this.#entries.set(id, entry);
     }
@@ -126,25 +133,27 @@ export class ProviderHealthTracker {
   }
 
   /**
-   * An attempt of this provider has run past its usual tail without an answer. Until it ends, or any
-   * request of the provider answers, the provider is suspect: new searches try it after the others.
+   * An attempt of this provider has run past its usual tail without an answer; its timer fires at
+   * `endsAt`. Until then, unless a request of the provider answers first, the provider is suspect: new
+   * searches try it after the others. (Its failure at the timer cools it down as usual.)
    */
-  markOverdue(id: string): void {
+  markOverdue(id: string, endsAt: number): void {
     const entry = this.#entry(id);
     entry.overdue++;
-    entry.overdueAt = this.#now();
+    entry.suspectUntil = Math.max(entry.suspectUntil, endsAt);
   }
 
-  /** An overdue attempt ended (whatever its outcome). */
+  /** An overdue attempt ended (whatever its outcome: an answer clears, a failure cools down). */
   overdueEnded(id: string): void {
     const entry = this.#entry(id);
     if (entry.overdue > 0) entry.overdue--;
+    if (entry.overdue === 0) entry.suspectUntil = 0;
   }
 
-  /** Silent past its tail with nothing answered since: see `markOverdue`. */
+  /** Silent past its usual tail with nothing answered since: see `markOverdue`. */
   suspect(id: string): boolean {
     const entry = this.#entries.get(id);
-    return entry !== undefined && entry.overdue > 0 && entry.lastAnswerAt < entry.overdueAt;
+    return entry !== undefined && entry.suspectUntil > this.#now();
   }
 
   /** Gives back a probe slot that was claimed but not used (the attempt was aborted before an answer). */
@@ -168,7 +177,7 @@ export class ProviderHealthTracker {
    */
   succeeded(id: string, sentAt: number = this.#now()): void {
     const entry = this.#entry(id);
-    entry.lastAnswerAt = this.#now();
+    entry.suspectUntil = 0;
     if (entry.failures > 0 && sentAt < entry.failedAt) return;
     entry.failures = 0;
     entry.until = 0;
@@ -215,7 +224,11 @@ export class ProviderHealthTracker {
    * last error. Anything malformed is ignored, since saved state may come from a file.
    */
   restore(saved: ProviderHealth): void {
-    const { failures, coolingUntil, lastErrorCode } = saved;
+    const { failures, coolingUntil, lastErrorCode, suspectUntil } = saved;
+    if (typeof suspectUntil === 'number' && Number.isFinite(suspectUntil)) {
+      // At most one attempt's worth: the request it stands for has ended by then.
+      this.#entry(saved.provider).suspectUntil = Math.min(suspectUntil, this.#now() + MAX_SUSPECT_MS);
+    }
     if (!Number.isSafeInteger(failures) || failures <= 0) return;
     if (typeof coolingUntil !== 'number' || !Number.isFinite(coolingUntil)) return;
     const entry = this.#entry(saved.provider);
@@ -237,6 +250,7 @@ export class ProviderHealthTracker {
       entry.failures === 0 ? 'healthy' : entry.probing || now >= entry.until ? 'probing' : 'cooling';
     const health: ProviderHealth = { provider: id, state, failures: entry.failures };
     if (entry.failures > 0) health.coolingUntil = entry.until;
+    if (entry.suspectUntil > now) health.suspectUntil = entry.suspectUntil;
     if (entry.lastErrorCode) health.lastErrorCode = entry.lastErrorCode;
     return health;
   }

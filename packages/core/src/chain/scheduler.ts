@@ -210,7 +210,7 @@ export class ChainRun implements AttemptOwner {
     this.#hedgeTimer = setTimeout(() => {
       if (this.#settled || !this.#live.includes(attempt)) return;
       attempt.overdue = true;
-      this.#state.health.markOverdue(attempt.id);
+      this.#state.health.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
       if (this.#startNext('hedge')) attempt.hedged = true;
     }, delay);
   }
