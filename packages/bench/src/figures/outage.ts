@@ -88,7 +88,7 @@ export async function outageFigure(
       },
       {
         name: `Outage (${outage}): ours p99 over every search − secondary alone p99`,
-        value: `+${fmt.ms(oursP99 - aloneP99)} (${fmt.ms(oursP99)} vs ${fmt.ms(aloneP99)}; ours max ${fmt.ms(oursMax)})`,
+        value: `${oursP99 >= aloneP99 ? '+' : '−'}${fmt.ms(Math.abs(oursP99 - aloneP99))} (${fmt.ms(oursP99)} vs ${fmt.ms(aloneP99)}; ours max ${fmt.ms(oursMax)})`,
         target: '≤ +500 ms',
         met: oursP99 - aloneP99 <= 500,
       },

@@ -96,13 +96,15 @@ export class Attempt {
   }
 
   /**
-   * The search no longer needs this attempt. A probe, or an attempt silent past its tail, runs on unseen
-   * to its timer, so the provider's health learns how it ended; any other is aborted.
+   * The search no longer needs this attempt. A probe, or an attempt silent past its tail while its
+   * provider answers nobody else, runs on unseen to its timer, so the provider's health learns how it
+   * ended; any other is aborted (a provider answering other requests is alive: no call is wasted on it).
    */
   leave(reason: 'lost' | 'aborted'): void {
     this.#owner = undefined;
     if (this.#done) return;
-    if (reason === 'lost' && (this.options.probe || this.overdue)) {
+    const runOn = this.options.probe || (this.overdue && this.#state.health.suspect(this.id));
+    if (reason === 'lost' && runOn) {
       // Never keeps a process alive (the CLI ends after its output).
       (this.#timer as { unref?: () => void } | undefined)?.unref?.();
       return;
