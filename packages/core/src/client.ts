@@ -15,7 +15,7 @@ import type { SearchResponse } from './response.ts';
 export interface HedgeOptions {
   /**
    * Start the next provider when the running one has not answered after this many ms. Default: adaptive,
-   * the running provider's usual tail (the 90th percentile of its recent answers; 1000 ms until known).
+   * the running provider's usual tail (the 90th percentile of its recent answers; 800 ms until known).
    */
   delayMs?: number;
   /** Share of searches that may start a hedge (0..1, plus one), so paid APIs don't double cost. Default 0.1. */
@@ -138,7 +138,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     hedge: hedge
       ? {
           delayMs: hedge.delayMs === undefined ? undefined : positive(hedge.delayMs, 'hedge.delayMs', 0),
-          initialDelayMs: 1_000,
+          initialDelayMs: 800,
         }
       : undefined,
   };
