@@ -179,6 +179,37 @@ describe('2. latency-aware hedging', () => {
     expect(response?.attempts.find((a) => a.provider === 'primary')).toMatchObject({ outcome: 'lost' });
   });
 
+  it('leaves a hedged attempt running to its timer only while its provider answers nobody else', async () => {
+    const primary = fakeProvider('primary', healthy(50));
+    const secondary = fakeProvider('secondary', healthy(100));
+    const client = createSearchClient({ providers: [primary, secondary] });
+    for (let i = 0; i < 20; i++) await timed(client, `warm ${i}`);
+    // A hung request, hedged: the primary answers nobody since, so it runs on and its timer fails it.
+    primary.behave({ kind: 'hang' });
+    const hung = await timed(client, 'hung');
+    expect(hung.response?.provider).toBe('secondary');
+    expect(primary.inFlight).toBe(1);
+    // Meanwhile the primary is suspect: the next search starts with the secondary.
+    const next = await timed(client, 'next');
+    expect(next.response?.attempts.map((a) => a.provider)).toEqual(['secondary']);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(primary.inFlight).toBe(0);
+    expect(client.health()[0]).toMatchObject({ state: 'cooling', lastErrorCode: 'timeout' });
+
+    // A slow request while the primary answers another one: alive, so the loser is aborted at once.
+    const busy = fakeProvider('primary', healthy(50));
+    const other = createSearchClient({ providers: [busy, fakeProvider('secondary', healthy(100))] });
+    for (let i = 0; i < 20; i++) await timed(other, `warm ${i}`);
+    busy.behave((call) => (call === 21 ? healthy(3_000) : healthy(80)));
+    const slow = timed(other, 'slow');
+    await vi.advanceTimersByTimeAsync(20);
+    const quick = timed(other, 'quick'); // answers after the slow one is overdue
+    expect((await slow).response?.provider).toBe('secondary');
+    expect((await quick).response?.provider).toBe('primary');
+    expect(busy.inFlight).toBe(0);
+    expect(other.health()[0]).toMatchObject({ state: 'healthy' });
+  });
+
   it('never hedges to a cooling provider', async () => {
     const primary = fakeProvider('primary', healthy(100));
     const secondary = fakeProvider('secondary', { kind: 'fail', code: 'unavailable', ms: 10 });
