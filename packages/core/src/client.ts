@@ -15,7 +15,8 @@ import type { SearchResponse } from './response.ts';
 export interface HedgeOptions {
   /**
    * Start the next provider when the running one has not answered after this many ms. Default: adaptive,
-   * the running provider's usual tail (the 90th percentile of its recent answers; 800 ms until known).
+   * the running provider's usual tail (the 90th percentile of its recent answers), between 50 and 800 ms
+   * (800 ms until known).
    */
   delayMs?: number;
   /** Share of searches that may start a hedge (0..1, plus one), so paid APIs don't double cost. Default 0.1. */

@@ -201,10 +201,14 @@ export class ChainRun implements AttemptOwner {
   }
 
   #scheduleHedge(attempt: Attempt, hedge: NonNullable<ChainTimes['hedge']>): void {
-    const delay = Math.max(
-      MIN_HEDGE_DELAY_MS,
-      hedge.delayMs ?? this.#state.latency.tailMs(attempt.id) ?? hedge.initialDelayMs,
-    );
+    // Adaptive: the provider's usual tail, but never later than the first delay: a provider whose tail is
+    // seconds long is hedged at that point on more searches, and the budget bounds what that costs.
+    const delay =
+      hedge.delayMs ??
+      Math.max(
+        MIN_HEDGE_DELAY_MS,
+        Math.min(this.#state.latency.tailMs(attempt.id) ?? hedge.initialDelayMs, hedge.initialDelayMs),
+      );
     if (delay >= attempt.options.limitMs) return; // its timer fails it over first
     clearTimeout(this.#hedgeTimer);
     this.#hedgeTimer = setTimeout(() => {
