@@ -20,6 +20,8 @@ export interface SearchCommand {
   /** Output format: "text" (results for a person) unless --json or --format says otherwise. */
   format: string;
   timeoutMs?: number;
+  /** Longest wait for one provider (--attempt-timeout). */
+  attemptTimeoutMs?: number;
   cache: boolean;
 }
 
@@ -43,6 +45,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
   timeout: { type: 'string' },
+  'attempt-timeout': { type: 'string' },
   'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -61,6 +64,7 @@ const SEARCH_ONLY = [
   'region',
   'format',
   'timeout',
+  'attempt-timeout',
   'no-cache',
 ] as const;
 
@@ -124,6 +128,14 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
   const command: SearchCommand = { kind: 'search', request, format, cache: !values['no-cache'] };
   if (values.timeout !== undefined) {
     command.timeoutMs = integer('timeout', values.timeout, TIMEOUT_RANGE.min, TIMEOUT_RANGE.max);
+  }
+  if (values['attempt-timeout'] !== undefined) {
+    command.attemptTimeoutMs = integer(
+      'attempt-timeout',
+      values['attempt-timeout'],
+      TIMEOUT_RANGE.min,
+      TIMEOUT_RANGE.max,
+    );
   }
   return command;
 }

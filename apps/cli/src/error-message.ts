@@ -1,4 +1,4 @@
-import type { ProviderSummary, SearchError } from '@agent-search/core';
+import type { ProviderSummary, SearchAttempt, SearchError } from '@agent-search/core';
 
 export interface ErrorContext {
   /** Every known provider, as configuration reported them. */
@@ -23,6 +23,22 @@ function fallbackHint(context: ErrorContext): string {
   return ` or configure ${list} for a fallback provider`;
 }
 
+/**
+ * Which limit a timed-out search hit, and what would help: the deadline (--timeout), or each provider's
+ * own limit (--attempt-timeout); more time for one provider helps only when the deadline has room.
+ */
+function explainTimeout(attempts: readonly SearchAttempt[], context: ErrorContext): string {
+  if (attempts.some((a) => a.outcome === 'deadline')) {
+    return `The search did not finish within ${context.timeoutMs} ms; try again, or allow more time with --timeout.`;
+  }
+  const timedOut = attempts.filter((a) => a.outcome === 'timeout');
+  if (timedOut.length === 0) {
+    return `The search did not finish within ${context.timeoutMs} ms; try again, or allow more time with --timeout.`;
+  }
+  const each = timedOut.map((a) => `${nameOf(a.provider, context)} within ${a.limitMs ?? '?'} ms`).join(', ');
+  return `No provider answered in the time it was given (${each}, inside the ${context.timeoutMs} ms deadline); try again, or give each provider more time with --attempt-timeout (and --timeout)${fallbackHint(context)}.`;
+}
+
 function keyOf(id: string | undefined, context: ErrorContext): string {
   return (id && context.keyVariables.get(id)) || 'the API key';
 }
@@ -43,7 +59,7 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
     case 'unauthorized':
       return `${name} rejected the API key; check ${keyOf(error.provider, context)}.`;
     case 'timeout':
-      return `The search did not finish within ${context.timeoutMs} ms; try again, or allow more time with --timeout.`;
+      return explainTimeout(error.attempts ?? [], context);
     case 'unavailable':
       // With a status the provider was reached and answered with an error: not the network's fault.
       return error.status === undefined

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Env, ProviderHealth } from '@agent-search/core';
+import type { Env, HedgeUsage, ProviderHealth } from '@agent-search/core';
 
 /**
  * Where the CLI keeps provider health between runs, so a provider that was blocked a minute ago is not
@@ -14,6 +14,36 @@ export function healthFile(env: Env): string | undefined {
   const state =
     env.XDG_STATE_HOME?.trim() || (env.HOME?.trim() ? join(env.HOME.trim(), '.local', 'state') : '');
   return state ? join(state, 'agent-search', 'health.json') : undefined;
+}
+
+/**
+ * Where the hedge budget's use is kept beside the health file, so runs share one budget the way a
+ * long-lived process does.
+ */
+export function hedgeFile(healthPath: string): string {
+  return join(healthPath, '..', 'hedge.json');
+}
+
+/** The saved hedge usage, or nothing when missing or unreadable (core checks the counts). */
+export function readHedgeUsage(file: string): HedgeUsage | undefined {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof saved === 'object' && saved !== null ? (saved as HedgeUsage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves the hedge usage like `writeHealth` saves health: atomically, failures ignored. */
+export function writeHedgeUsage(file: string, usage: HedgeUsage): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(usage)}\n`);
+    renameSync(temporary, file);
+  } catch {
+    // The next run starts a fresh budget.
+  }
 }
 
 /** The saved health, or nothing when the file is missing or unreadable: it is a hint, never an error. */
@@ -31,7 +61,8 @@ const KEY_FAILURES = new Set(['unauthorized', 'quota_exceeded']);
 
 /**
  * Saves the providers that are not healthy (a success clears a provider's entry), except for failures
- * of the key (the user may have fixed it before the next run). Written to a temporary
+ * of the key (the user may have fixed it before the next run), and those still silent past their usual
+ * tail when the run ended (the next run tries them after the others until that request's timer). Written to a temporary
  * file and renamed, so a concurrent run reads the old state or the new, never half of one. Failures to
  * write (read-only home, full disk) are ignored: the search already happened.
  */
@@ -39,7 +70,11 @@ export function writeHealth(file: string, health: readonly ProviderHealth[]): vo
   try {
     mkdirSync(join(file, '..'), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    const saved = health.filter((h) => h.failures > 0 && !KEY_FAILURES.has(h.lastErrorCode ?? ''));
+    const saved = health.filter(
+      (h) =>
+        (h.failures > 0 && !KEY_FAILURES.has(h.lastErrorCode ?? '')) ||
+        (h.suspectUntil !== undefined && h.failures === 0),
+    );
     writeFileSync(temporary, `${JSON.stringify(saved)}\n`);
     renameSync(temporary, file);
   } catch {

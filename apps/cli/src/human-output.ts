@@ -74,7 +74,7 @@ function details(result: SearchResult, now: number): string {
 /** "stale cache, 25 h old: may be outdated; every provider failed". */
 function staleNote(response: SearchResponse): string {
   const old = response.ageMs === undefined ? '' : `, ${age(response.ageMs)}`;
-  const failed = response.attempts.some((a) => a.outcome === 'error') ? '; every provider failed' : '';
+  const failed = response.attempts.some((a) => a.code !== undefined) ? '; every provider failed' : '';
   return `stale cache${old}: may be outdated${failed}`;
 }
 

@@ -18,7 +18,14 @@ import {
 } from '@agent-search/core';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
-import { healthFile, readHealth, writeHealth } from './health-state.ts';
+import {
+  healthFile,
+  hedgeFile,
+  readHealth,
+  readHedgeUsage,
+  writeHealth,
+  writeHedgeUsage,
+} from './health-state.ts';
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
 import { formatProviders, listProviders } from './providers-output.ts';
@@ -94,7 +101,11 @@ class Session {
    * waiting more than a second).
    */
   async close(): Promise<void> {
-    if (this.#healthFile) writeHealth(this.#healthFile, this.config.client.health());
+    if (this.#healthFile) {
+      writeHealth(this.#healthFile, this.config.client.health());
+      const usage = this.config.client.hedgeUsage?.();
+      if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
+    }
     if (!this.#cache) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => {
@@ -114,7 +125,13 @@ function openSession(
 ): Session {
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
-  const config = loadSearchConfig(env, { definitions, logger: loggers.chain, initialHealth });
+  const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
+  const config = loadSearchConfig(env, {
+    definitions,
+    logger: loggers.chain,
+    initialHealth,
+    ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
+  });
   const cache = withCache ? createCacheFromEnv(env, { logger: loggers.cache }) : undefined;
   return new Session(config, cache, file);
 }
@@ -228,8 +245,14 @@ export async function main(argv: string[], context: CliContext): Promise<number>
   let session: Session | undefined;
   try {
     const env: Env =
-      command.kind === 'search' && command.timeoutMs !== undefined
-        ? { ...context.env, SEARCH_TIMEOUT_MS: String(command.timeoutMs) }
+      command.kind === 'search'
+        ? {
+            ...context.env,
+            ...(command.timeoutMs === undefined ? {} : { SEARCH_TIMEOUT_MS: String(command.timeoutMs) }),
+            ...(command.attemptTimeoutMs === undefined
+              ? {}
+              : { SEARCH_ATTEMPT_TIMEOUT_MS: String(command.attemptTimeoutMs) }),
+          }
         : context.env;
     const loggers = {
       // Failed attempts are listed in the CLI's own failure message: chain logs only from LOG_LEVEL=warn.

@@ -16,6 +16,7 @@ Search options:
       --json                      print the full response as JSON on stdout
       --format NAME               output format: ${formats.join(', ')}
       --timeout MS                deadline for the whole search (default 8000, or SEARCH_TIMEOUT_MS)
+      --attempt-timeout MS        longest wait for one provider (default 4000, or SEARCH_ATTEMPT_TIMEOUT_MS)
       --no-cache                  ask the providers even when a cached answer exists
 
 Exit codes: 0 results (or none found), 2 usage or configuration error, 3 the search failed.

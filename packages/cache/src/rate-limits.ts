@@ -122,12 +122,14 @@ export class SearchRateLimits {
 
   /**
    * Waits for the global limit to allow one more upstream search. Throws `rate_limited` when the queue is
-   * full or the wait would pass `maxWaitMs`, and the signal's reason when aborted.
+   * full or the wait would pass `maxWaitMs` (or `leftMs`, what is left of the search's deadline), and the
+   * signal's reason when aborted.
    */
-  acquireUpstream(signal: AbortSignal): Promise<void> {
+  acquireUpstream(signal: AbortSignal, leftMs = Number.POSITIVE_INFINITY): Promise<void> {
     const queue = this.#queue;
     if (!queue) return Promise.resolve();
     signal.throwIfAborted();
+    const waitMs = Math.max(0, Math.min(this.#maxWaitMs, leftMs));
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const settle = (action: () => void): boolean => {
@@ -141,10 +143,10 @@ export class SearchRateLimits {
       const onAbort = () => settle(() => reject(signal.reason));
       const timer = setTimeout(() => {
         void this.#busyError().then((error) => settle(() => reject(error)));
-      }, this.#maxWaitMs);
+      }, waitMs);
       signal.addEventListener('abort', onAbort, { once: true });
       // The queue cannot forget a request, so one that gave up hands its token back when served.
-      const expiresUnixAt = Math.ceil((Date.now() + this.#maxWaitMs) / 1000) + 1;
+      const expiresUnixAt = Math.ceil((Date.now() + waitMs) / 1000) + 1;
       queue.removeTokens(1, QUEUE_KEY, expiresUnixAt).then(
         () => {
           if (!settle(resolve)) void this.#global?.reward(QUEUE_KEY, 1).catch(() => {});

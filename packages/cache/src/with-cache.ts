@@ -4,6 +4,7 @@ import {
   raceAbort,
   type SearchAttempt,
   type SearchClient,
+  SearchError,
   type SearchOptions,
   type SearchRequest,
   type SearchResponse,
@@ -274,8 +275,12 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     request: SearchRequest,
     entry: CacheEntry | undefined,
     started: number,
-    userId?: string,
+    options: SearchOptions,
   ): Flight {
+    const { userId, providers } = options;
+    // Waits here (another worker's refresh, the global queue) count against the search's one deadline.
+    const deadlineMs = options.timeoutMs ?? client.timeoutMs;
+    const leftMs = () => (deadlineMs === undefined ? undefined : deadlineMs - (now() - started));
     const flight: Flight = new Flight(
       request.maxResults,
       async (signal) => {
@@ -299,8 +304,20 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
             }
             releaseLease = turn.release;
           }
-          await limits?.acquireUpstream(signal);
-          const response = await client.search(request, { signal, userId });
+          await limits?.acquireUpstream(signal, leftMs());
+          const left = leftMs();
+          if (left !== undefined && left <= 0) {
+            throw new SearchError(
+              'timeout',
+              `The search used its ${deadlineMs} ms deadline before reaching a provider`,
+            );
+          }
+          const response = await client.search(request, {
+            signal,
+            ...(userId === undefined ? {} : { userId }),
+            ...(providers === undefined ? {} : { providers }),
+            ...(left === undefined ? {} : { timeoutMs: left }),
+          });
           await write(key, request, response);
           return response;
         } catch (error) {
@@ -334,14 +351,18 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     get profiles() {
       return client.profiles;
     },
+    get timeoutMs() {
+      return client.timeoutMs;
+    },
     health: () => client.health(),
+    ...(client.hedgeUsage ? { hedgeUsage: () => client.hedgeUsage!() } : {}),
     normalize: (input) => client.normalize(input),
     async search(input, searchOptions: SearchOptions = {}) {
       const started = now();
       const { signal, userId } = searchOptions;
       const request = client.normalize(input);
       signal?.throwIfAborted();
-      const key = cacheKey(request);
+      const key = cacheKey(request, searchOptions.providers);
       let entry = await read(key);
       // A local copy that cannot answer may be older than what another process stored since.
       if (entry && shared && !answers(entry, request.maxResults)) {
@@ -362,7 +383,7 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
           if (outcome === RETRY) continue;
           return forCaller(outcome, request, started);
         }
-        const flight = startFlight(key, request, entry, started, userId);
+        const flight = startFlight(key, request, entry, started, searchOptions);
         // Join before the limit check, so callers joining meanwhile cannot abandon the flight without us.
         const joined = flight.join(signal);
         joined.catch(() => {});

@@ -122,7 +122,9 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     timeoutMs,
     defaultMaxResults: maxResults,
     ...(attemptTimeoutMs === undefined ? {} : { attemptTimeoutMs }),
-    ...(hedgeMs ? { hedge: { ...clientOptions.hedge, delayMs: hedgeMs } } : {}),
+    // SEARCH_HEDGE_MS: a fixed hedge delay; 0 turns hedging off (default: adaptive).
+    ...(hedgeMs === 0 ? { hedge: false as const } : {}),
+    ...(hedgeMs ? { hedge: { ...(clientOptions.hedge || {}), delayMs: hedgeMs } } : {}),
   });
   const config: SearchConfig = {
     client,

@@ -1,4 +1,5 @@
 export { raceAbort } from './abort.ts';
+export type { HedgeUsage } from './chain/hedge-budget.ts';
 export {
   createSearchClient,
   type HedgeOptions,

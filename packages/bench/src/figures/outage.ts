@@ -35,9 +35,9 @@ const answeredShare = (outcomes: Settled<unknown>[]) =>
 const answeredTimes = (outcomes: Settled<unknown>[]) =>
   outcomes.filter((o) => o.kind === 'answered').map((o) => o.ms);
 
-function cooling(response: SearchResponse): boolean {
-  return response.attempts.some((a) => a.provider === 'duckduckgo' && a.reason === 'cooling down');
-}
+// Every search counts, the ones that met the primary (the first, probes) included; one that never
+// answered counts at the cap.
+const everyTime = (outcomes: Settled<unknown>[]) => outcomes.map((o) => o.ms);
 
 /**
  * Figure 3: DuckDuckGo (primary) down in three ways, Tavily (secondary) healthy. Ours fails over and
@@ -69,16 +69,16 @@ export async function outageFigure(
       );
     }
     const aloneP95 = percentile(answeredTimes(aloneOutcomes), 95);
-    const coolingTimes = oursOutcomes.flatMap((o) =>
-      o.kind === 'answered' && cooling(o.value) ? [o.ms] : [],
-    );
+    const aloneP99 = percentile(everyTime(aloneOutcomes), 99);
+    const oursTimes = everyTime(oursOutcomes);
+    const oursP99 = percentile(oursTimes, 99);
+    const oursMax = Math.max(...oursTimes);
     const probes = oursOutcomes.filter(
       (o) =>
         o.kind === 'answered' &&
-        o.value.attempts.some((a) => a.provider === 'duckduckgo' && a.outcome === 'error'),
+        o.value.attempts.some((a) => a.provider === 'duckduckgo' && a.outcome !== 'skipped'),
     );
     const share = answeredShare(oursOutcomes);
-    const ratio = percentile(coolingTimes, 95) / aloneP95;
     checks.push(
       {
         name: `Outage (${outage}): ours answered`,
@@ -87,17 +87,17 @@ export async function outageFigure(
         met: share === 1,
       },
       {
-        name: `Outage (${outage}): ours p95 while cooling / secondary alone p95`,
-        value: `${fmt.ratio(ratio)} (${fmt.ms(percentile(coolingTimes, 95))})`,
-        target: '≤ 1.1×',
-        met: ratio <= 1.1,
+        name: `Outage (${outage}): ours p99 over every search − secondary alone p99`,
+        value: `${oursP99 >= aloneP99 ? '+' : '−'}${fmt.ms(Math.abs(oursP99 - aloneP99))} (${fmt.ms(oursP99)} vs ${fmt.ms(aloneP99)}; ours max ${fmt.ms(oursMax)})`,
+        target: '≤ +500 ms',
+        met: oursP99 - aloneP99 <= 500,
       },
     );
     details.push(
       [`${outage}: secondary alone (our client, Tavily only), p95`, fmt.ms(aloneP95)],
       [`${outage}: ours, first search (primary not yet cooling)`, fmt.ms(oursOutcomes[0]!.ms)],
       [
-        `${outage}: ours, searches that tried the primary (first one and probes after each cool-down)`,
+        `${outage}: ours, searches that called the primary (the first, probes after each cool-down)`,
         `${probes.length} of ${oursOutcomes.length}, p50 ${fmt.ms(
           percentile(
             probes.map((o) => o.ms),
@@ -106,13 +106,17 @@ export async function outageFigure(
         )}`,
       ],
       [
-        `${outage}: ours, p95 / p99 over all searches`,
-        `${fmt.ms(percentile(answeredTimes(oursOutcomes), 95))} / ${fmt.ms(percentile(answeredTimes(oursOutcomes), 99))}`,
+        `${outage}: ours, p95 / p99 / max over every search`,
+        `${fmt.ms(percentile(oursTimes, 95))} / ${fmt.ms(oursP99)} / ${fmt.ms(oursMax)}`,
+      ],
+      [
+        `${outage}: secondary alone, p99 / max`,
+        `${fmt.ms(aloneP99)} / ${fmt.ms(Math.max(...everyTime(aloneOutcomes)))}`,
       ],
     );
     bars.push(
       { label: `${outage}: Tavily alone`, value: aloneP95, ours: false },
-      { label: `${outage}: ours while cooling`, value: percentile(coolingTimes, 95), ours: true },
+      { label: `${outage}: ours, every search`, value: percentile(oursTimes, 95), ours: true },
     );
 
     // Peers: hung requests are run side by side, so the cap is paid once.
@@ -165,7 +169,7 @@ export async function outageFigure(
       .map(([k, v]) => `${k}: ${v}`)
       .join(
         '; ',
-      )}. Secondary Tavily answers in 40 ± 6 ms. Ours: ${counts.ours} searches in sequence with the client's defaults (4 s per attempt, cool-downs: 1 s doubling after timeouts, 60 s after 429, 5 min after a challenge). Peers: ${counts.peers} searches each, capped at ${PEER_CAP_MS / 1000} s (duck-duck-scrape sets no response timeout: needle's default response_timeout is 0). "While cooling" = searches whose attempts show the primary skipped as cooling down.`,
+      )}. Secondary Tavily answers in 40 ± 6 ms. Ours: ${counts.ours} searches in sequence with the client's defaults (8 s deadline, 4 s per attempt, adaptive hedging, cool-downs: 1 s doubling after timeouts, 60 s after 429, 5 min after a challenge), each measured in turn with the secondary alone; p99 and max over every search, the first and the probes included. Peers: ${counts.peers} searches each, capped at ${PEER_CAP_MS / 1000} s (duck-duck-scrape sets no response timeout: needle's default response_timeout is 0). `,
     checks,
     charts: [
       { unit: '% of searches answered', bars: answered },

@@ -1,0 +1,167 @@
+import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { SearchError } from '../errors.ts';
+import type { ProviderHealthTracker } from '../health.ts';
+import type { Logger } from '../logger.ts';
+import type { ProviderResponse } from '../provider.ts';
+import type { HedgeBudget } from './hedge-budget.ts';
+import type { LatencyTracker } from './latency.ts';
+import { toSearchError } from './outcome.ts';
+import type { Candidate } from './planner.ts';
+
+const tracer = trace.getTracer('agent-search');
+
+/** What the chain's attempts share: health, latency, the hedge budget, the clock and the logger. */
+export interface ChainState {
+  readonly health: ProviderHealthTracker;
+  readonly latency: LatencyTracker;
+  readonly budget: HedgeBudget;
+  readonly logger: Logger;
+  readonly now: () => number;
+}
+
+/** How an attempt ended, as its search sees it. */
+export type AttemptEnd =
+  | { kind: 'answer'; answer: ProviderResponse | undefined }
+  | { kind: 'error'; error: SearchError }
+  /** Its timer fired: at its own limit, or at the search's deadline (`byDeadline`). */
+  | { kind: 'timeout'; error: SearchError; byDeadline: boolean };
+
+export interface AttemptOwner {
+  attemptEnded(attempt: Attempt, end: AttemptEnd): void;
+}
+
+export interface AttemptOptions {
+  /** Longest wait for this provider, in ms. */
+  limitMs: number;
+  /** The limit is what is left of the search's deadline. */
+  byDeadline: boolean;
+  /** This attempt holds the provider's probe slot. */
+  probe: boolean;
+  /** Started beside a slow or probing attempt, not after a failure. */
+  hedge: boolean;
+}
+
+/**
+ * One provider call: its own AbortController and timer, a span, and what it teaches the chain (latency,
+ * health). It ends when the provider answers or fails, or when its timer fires, whether or not the provider
+ * honours its signal: a late outcome is ignored, never awaited.
+ */
+export class Attempt {
+  readonly candidate: Candidate;
+  readonly started: number;
+  readonly options: AttemptOptions;
+  /** Ran past its provider's usual tail without an answer (a hedge was due). */
+  overdue = false;
+  /** A hedge was started because of it: if it fails, that hedge was a failover and is given back. */
+  hedged = false;
+  readonly #state: ChainState;
+  readonly #controller = new AbortController();
+  readonly #span: Span;
+  #owner: AttemptOwner | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #done = false;
+
+  constructor(state: ChainState, owner: AttemptOwner, candidate: Candidate, options: AttemptOptions) {
+    this.#state = state;
+    this.#owner = owner;
+    this.candidate = candidate;
+    this.options = options;
+    this.started = state.now();
+    this.#span = tracer.startSpan('agent-search.attempt', {
+      attributes: {
+        'search.provider': candidate.provider.id,
+        'search.mode': candidate.request.mode,
+        'search.hedge': options.hedge,
+      },
+    });
+  }
+
+  get id(): string {
+    return this.candidate.provider.id;
+  }
+
+  start(): void {
+    this.#timer = setTimeout(() => this.#timeUp(), this.options.limitMs);
+    let pending: Promise<ProviderResponse>;
+    try {
+      pending = this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
+    } catch (thrown) {
+      pending = Promise.reject(thrown);
+    }
+    // Both handlers attached at once: a provider rejecting after its timer is never an unhandled rejection.
+    pending.then(
+      (answer) => this.#end({ kind: 'answer', answer }),
+      (thrown: unknown) => this.#end({ kind: 'error', error: toSearchError(thrown, this.id) }),
+    );
+  }
+
+  /**
+   * The search no longer needs this attempt. A probe, or an attempt silent past its tail while its
+   * provider answers nobody else, runs on unseen to its timer, so the provider's health learns how it
+   * ended; any other is aborted (a provider answering other requests is alive: no call is wasted on it).
+   */
+  leave(reason: 'lost' | 'aborted'): void {
+    this.#owner = undefined;
+    if (this.#done) return;
+    const runOn = this.options.probe || (this.overdue && this.#state.health.suspect(this.id));
+    if (reason === 'lost' && runOn) {
+      // Never keeps a process alive (the CLI ends after its output).
+      (this.#timer as { unref?: () => void } | undefined)?.unref?.();
+      return;
+    }
+    this.#done = true;
+    clearTimeout(this.#timer);
+    this.#controller.abort(new DOMException(`${this.id} is no longer needed`, 'AbortError'));
+    const { health } = this.#state;
+    if (this.options.probe) health.release(this.id);
+    if (this.overdue) health.overdueEnded(this.id);
+    this.#span.setAttribute('search.outcome', reason);
+    this.#span.end();
+  }
+
+  #timeUp(): void {
+    if (this.#done) return;
+    const { limitMs, byDeadline } = this.options;
+    const why = byDeadline
+      ? `${this.id} did not answer before the search's deadline (${Math.round(limitMs)} ms left)`
+      : `${this.id} did not answer within its ${Math.round(limitMs)} ms attempt limit`;
+    this.#controller.abort(new DOMException(why, 'TimeoutError'));
+    this.#end({
+      kind: 'timeout',
+      error: new SearchError('timeout', why, { provider: this.id }),
+      byDeadline,
+    });
+  }
+
+  #end(end: AttemptEnd): void {
+    if (this.#done) return;
+    this.#done = true;
+    clearTimeout(this.#timer);
+    const { health, latency, budget, logger, now } = this.#state;
+    const id = this.id;
+    const ms = now() - this.started;
+    if (end.kind === 'answer') {
+      latency.record(id, ms);
+      health.succeeded(id, this.started);
+      this.#span.setAttribute('search.outcome', 'success');
+    } else {
+      const { error } = end;
+      const cooldownMs = health.failed(id, error);
+      if (this.hedged) budget.refund();
+      this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
+      this.#span.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+      const name = this.candidate.provider.name;
+      logger.warn(
+        { provider: id, code: error.code, ms, cooldownMs },
+        cooldownMs > 0 ? `${name} failed (${error.code}); cooling down` : `${name} failed (${error.code})`,
+      );
+    }
+    if (this.options.probe) health.release(id);
+    if (this.overdue) health.overdueEnded(id);
+    this.#span.setAttribute('search.latency_ms', ms);
+    this.#span.end();
+    const owner = this.#owner;
+    this.#owner = undefined;
+    owner?.attemptEnded(this, end);
+  }
+}

@@ -1,0 +1,73 @@
+import { isAbortError, isSearchError, SearchError, type SearchErrorCode } from '../errors.ts';
+import type { SearchRequest } from '../request.ts';
+import type { SearchAttempt } from '../response.ts';
+import { type SearchResult, urlMatchesDomain } from '../result.ts';
+
+// Which code best explains a failed search to a person: what they can act on comes first. One provider
+// refusing a request another could not even reach is that provider's limit, not the caller's mistake, so
+// `invalid_request` wins only when no other code is there.
+const CODE_PRIORITY: SearchErrorCode[] = [
+  'rate_limited',
+  'quota_exceeded',
+  'unauthorized',
+  'blocked',
+  'timeout',
+  'unavailable',
+  'provider_error',
+  'invalid_request',
+  'no_provider',
+];
+
+/** What a provider's rejection means, as a `SearchError`. */
+export function toSearchError(error: unknown, provider: string): SearchError {
+  if (isSearchError(error)) return error;
+  if (isAbortError(error) && (error as Error).name === 'TimeoutError') {
+    return new SearchError('timeout', `${provider} did not answer in time`, { provider });
+  }
+  // Unknown errors keep only their class name in the message: upstream text may carry secrets.
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new SearchError('provider_error', `${provider} failed unexpectedly (${kind})`, {
+    provider,
+    cause: error,
+  });
+}
+
+/** Results inside the request's domain filters (a provider applying them by `site:` terms may stray). */
+export function filterByDomains(request: SearchRequest, results: SearchResult[]): SearchResult[] {
+  if (request.includeDomains.length === 0 && request.excludeDomains.length === 0) return results;
+  return results.filter(
+    (r) =>
+      (request.includeDomains.length === 0 ||
+        request.includeDomains.some((d) => urlMatchesDomain(r.url, d))) &&
+      !request.excludeDomains.some((d) => urlMatchesDomain(r.url, d)),
+  );
+}
+
+/** One error for a search that no provider answered: the most useful code for a person, every attempt listed. */
+export function aggregateError(
+  request: SearchRequest,
+  attempts: SearchAttempt[],
+  errors: SearchError[],
+): SearchError {
+  if (errors.length === 0) {
+    const reasons = attempts.map((a) => `${a.provider}: ${a.reason ?? a.outcome}`).join('; ');
+    return new SearchError(
+      'no_provider',
+      `No search provider can serve this ${request.mode} search${reasons ? ` (${reasons})` : ''}`,
+      { attempts, retryable: false },
+    );
+  }
+  const best = [...errors].sort((a, b) => CODE_PRIORITY.indexOf(a.code) - CODE_PRIORITY.indexOf(b.code))[0]!;
+  const message =
+    errors.length === 1
+      ? best.message
+      : `Every search provider failed; ${best.provider ?? 'one'}: ${best.message}`;
+  return new SearchError(best.code, message, {
+    provider: best.provider,
+    retryAfterMs: best.retryAfterMs,
+    status: best.status,
+    retryable: errors.some((e) => e.retryable),
+    cause: best,
+    attempts,
+  });
+}
