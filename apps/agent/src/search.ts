@@ -4,6 +4,7 @@ import {
   type Logger,
   loadSearchConfig,
   type ProviderSummary,
+  readBoolean,
   type SearchClient,
   SearchConfigError,
 } from '@agent-search/core';
@@ -24,12 +25,9 @@ export interface SearchSetup {
   providers: ProviderSummary[];
 }
 
-const OFF = new Set(['0', 'false', 'no', 'off']);
-
-/** ENABLE_WEB_SEARCH: on unless set to 0, false, no or off. */
+/** ENABLE_WEB_SEARCH: on unless set to 0, false, no or off; any other value is a configuration error. */
 export function webSearchEnabled(env: Env): boolean {
-  const value = env.ENABLE_WEB_SEARCH?.trim().toLowerCase();
-  return value === undefined || value === '' || !OFF.has(value);
+  return readBoolean(env, 'ENABLE_WEB_SEARCH', true);
 }
 
 /**
@@ -40,10 +38,10 @@ export function webSearchEnabled(env: Env): boolean {
  * the cache and the rate limits, with an error in the logs naming it.
  */
 export async function buildSearchClient(env: Env, logger?: Logger): Promise<SearchSetup> {
-  if (!webSearchEnabled(env)) {
-    return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
-  }
   try {
+    if (!webSearchEnabled(env)) {
+      return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
+    }
     const config = loadSearchConfig(env, {
       definitions: PROVIDER_DEFINITIONS,
       ...(logger ? { logger } : {}),

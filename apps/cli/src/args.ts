@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import {
+  isSearchError,
   MAX_RESULTS_LIMIT,
+  normalizeRequest,
   normalizeTimeRange,
   SAFE_SEARCH,
   type SafeSearch,
@@ -94,6 +96,18 @@ function parse(argv: string[]) {
   }
 }
 
+/** The domains a --site/--exclude-site flag names, checked as the client will check them, errors naming the flag. */
+function domainsOf(flag: 'site' | 'exclude-site', entries: string[]): string[] {
+  const field = flag === 'site' ? 'includeDomains' : 'excludeDomains';
+  try {
+    normalizeRequest({ query: 'q', [field]: entries });
+  } catch (error) {
+    if (!isSearchError(error)) throw error;
+    throw new UsageError(error.message.replace(field, `--${flag}`));
+  }
+  return entries;
+}
+
 function searchCommand(values: Values, query: string, formats: readonly string[]): SearchCommand {
   if (query === '') throw new UsageError('say what to search for: agent-search "<query>"');
   const request: SearchRequestInput = { query };
@@ -115,8 +129,8 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
   }
   // Profile names are checked by the client against the configured profiles (exit 2 when unknown).
   if (values.profile !== undefined) request.profile = values.profile.trim().toLowerCase();
-  if (values.site) request.includeDomains = values.site;
-  if (values['exclude-site']) request.excludeDomains = values['exclude-site'];
+  if (values.site) request.includeDomains = domainsOf('site', values.site);
+  if (values['exclude-site']) request.excludeDomains = domainsOf('exclude-site', values['exclude-site']);
 
   let format = 'text';
   if (values.format !== undefined) {

@@ -1,4 +1,4 @@
-import { type Env, SearchConfigError } from '@agent-search/core';
+import { type Env, readChoice } from '@agent-search/core';
 import { pino } from 'pino';
 
 export interface LogStream {
@@ -6,7 +6,7 @@ export interface LogStream {
   isTTY?: boolean;
 }
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LEVEL_NAMES: Record<number, string> = {
   10: 'trace',
   20: 'debug',
@@ -33,14 +33,12 @@ function readableLine(line: string): string {
  * A pino logger writing to stderr (never stdout, which belongs to results): level from LOG_LEVEL, else
  * `defaultLevel`; JSON lines, or short readable lines when stderr is a terminal. Give it a redacting stream.
  */
-export function createCliLogger(env: Env, stream: LogStream, defaultLevel = 'error') {
-  const level = env.LOG_LEVEL?.trim().toLowerCase() || defaultLevel;
-  if (!LEVELS.includes(level)) {
-    throw new SearchConfigError(
-      'LOG_LEVEL',
-      `expected one of ${LEVELS.join(', ')}, got "${level.slice(0, 40)}"`,
-    );
-  }
+export function createCliLogger(
+  env: Env,
+  stream: LogStream,
+  defaultLevel: (typeof LEVELS)[number] = 'error',
+) {
+  const level = readChoice(env, 'LOG_LEVEL', LEVELS, defaultLevel);
   const readable = stream.isTTY === true;
   const destination = {
     write(line: string) {

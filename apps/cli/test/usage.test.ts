@@ -54,7 +54,13 @@ describe('usage errors exit 2 with a message on stderr', () => {
   it('rejects a --site that is not a domain name with exit 2', async () => {
     const run = await runCli(['q', '--site', 'not a domain']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/"not a domain" is not a domain name/);
+    expect(run.stderr).toMatch(/--site: "not a domain" is not a domain name/);
+  });
+
+  it('refuses an --exclude-site with no domain in it, rather than ignoring it', async () => {
+    const run = await runCli(['q', '--exclude-site', 'http://']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--exclude-site: "http:\/\/" is not a domain name/);
   });
 });
 
@@ -68,7 +74,21 @@ describe('configuration errors exit 2 and name the variable', () => {
     [{ WEB_SEARCH_MAX_RESULTS: '50' }, /WEB_SEARCH_MAX_RESULTS: must be between 1 and 10/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: expected one of fatal, error, warn/],
     [{ SEARCH_PROFILES: '{not json' }, /configuration error: SEARCH_PROFILES: not valid JSON/],
-    [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL: must be a positive number/],
+    [{ SEARCH_CACHE_TTL: '-5' }, /SEARCH_CACHE_TTL: must be between 0.001 and 31536000/],
+    [{ SEARCH_CACHE_TTL: '1e308' }, /SEARCH_CACHE_TTL: expected a number, got "1e308"/],
+    [{ REDIS_URL: 'not a url' }, /REDIS_URL: is not a valid URL/],
+    [{ REDIS_URL: 'http://cache.internal:6379' }, /REDIS_URL: must start with redis:\/\/ or rediss:\/\//],
+    [{ SEARCH_GLOBAL_MAX_WAIT_MS: '1e12' }, /SEARCH_GLOBAL_MAX_WAIT_MS: expected a whole number/],
+    [{ SEARCH_GLOBAL_MAX_WAIT_MS: '999999999' }, /SEARCH_GLOBAL_MAX_WAIT_MS: must be between 0 and 60000/],
+    [{ SEARCH_RATE_LIMIT: '0.5' }, /SEARCH_RATE_LIMIT: expected a whole number, got "0.5"/],
+    [
+      {
+        SEARCH_PROVIDER_PRIORITY: 'tavily',
+        TAVILY_API_KEY: 'tvly-test-key-0000',
+        TAVILY_BASE_URL: 'ftp://x',
+      },
+      /TAVILY_BASE_URL: must start with https:\/\/ or http:\/\//,
+    ],
   ])('%j', async (env, message) => {
     const run = await runCli(['q'], env);
     expect(run.code).toBe(2);

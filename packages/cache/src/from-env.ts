@@ -1,8 +1,10 @@
 import {
   type Env,
   type Logger,
+  readInteger,
+  readNumber,
+  readUrl,
   type SearchClient,
-  SearchConfigError,
   silentLogger,
 } from '@agent-search/core';
 import type { CacheKind } from './cache-key.ts';
@@ -36,18 +38,7 @@ export interface SearchCache {
   close(): Promise<void>;
 }
 
-function readNumber(env: Env, name: string, fallback: number, { allowZero = false } = {}): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new SearchConfigError(
-      name,
-      `must be a ${allowZero ? 'non-negative' : 'positive'} number (got "${raw.slice(0, 40)}")`,
-    );
-  }
-  return value;
-}
+const YEAR_S = 365 * 86_400;
 
 /**
  * Builds the cache the environment describes: REDIS_URL → memory in front of Redis (limits shared through
@@ -55,25 +46,30 @@ function readNumber(env: Env, name: string, fallback: number, { allowZero = fals
  */
 export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}): SearchCache {
   const logger = options.logger ?? silentLogger;
-  const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', DEFAULT_TTL_MS.default / 1000) * 1000;
-  const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', 86_400, { allowZero: true }) * 1000;
-  const emptyTtlMs = readNumber(env, 'SEARCH_CACHE_EMPTY_TTL', DEFAULT_EMPTY_TTL_MS / 1000) * 1000;
-  const refreshWaitMs = readNumber(env, 'SEARCH_CACHE_REFRESH_WAIT_MS', DEFAULT_REFRESH_WAIT_MS, {
-    allowZero: true,
-  });
-  // WEB_SEARCH_RATE_LIMIT is seed 002's name for the same limit; SEARCH_RATE_LIMIT wins when both are set.
+  // TTLs are seconds, fractions allowed (tests use milliseconds' worth), at most a year.
+  const ttl = { min: 0.001, max: YEAR_S };
+  const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', ttl, DEFAULT_TTL_MS.default / 1000) * 1000;
+  const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', { ...ttl, min: 0 }, 86_400) * 1000;
+  const emptyTtlMs = readNumber(env, 'SEARCH_CACHE_EMPTY_TTL', ttl, DEFAULT_EMPTY_TTL_MS / 1000) * 1000;
+  const refreshWaitMs = readInteger(
+    env,
+    'SEARCH_CACHE_REFRESH_WAIT_MS',
+    { min: 0, max: 60_000 },
+    DEFAULT_REFRESH_WAIT_MS,
+  );
+  // WEB_SEARCH_RATE_LIMIT is the companion platform's name for the same limit; SEARCH_RATE_LIMIT wins.
   const perUserVariable =
     !env.SEARCH_RATE_LIMIT?.trim() && env.WEB_SEARCH_RATE_LIMIT?.trim()
       ? 'WEB_SEARCH_RATE_LIMIT'
       : 'SEARCH_RATE_LIMIT';
-  const perUser = Math.floor(readNumber(env, perUserVariable, 10, { allowZero: true }));
-  const global = Math.floor(readNumber(env, 'SEARCH_GLOBAL_RATE_LIMIT', 0, { allowZero: true }));
-  const maxWaitMs = readNumber(env, 'SEARCH_GLOBAL_MAX_WAIT_MS', 3_000, { allowZero: true });
-  const maxQueueLength = Math.floor(readNumber(env, 'SEARCH_GLOBAL_MAX_QUEUE', 100, { allowZero: true }));
+  const perUser = readInteger(env, perUserVariable, { min: 0, max: 1_000_000 }, 10);
+  const global = readInteger(env, 'SEARCH_GLOBAL_RATE_LIMIT', { min: 0, max: 1_000_000 }, 0);
+  const maxWaitMs = readInteger(env, 'SEARCH_GLOBAL_MAX_WAIT_MS', { min: 0, max: 60_000 }, 3_000);
+  const maxQueueLength = readInteger(env, 'SEARCH_GLOBAL_MAX_QUEUE', { min: 0, max: 100_000 }, 100);
 
   const memory = new MemoryStore();
-  const redisUrl = env.REDIS_URL?.trim();
-  const redis = redisUrl ? new RedisStore({ url: redisUrl, logger }) : undefined;
+  const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const redis = redisUrl ? new RedisStore({ url: redisUrl.href, logger }) : undefined;
   const store: CacheStore = redis ? new TieredStore({ front: memory, back: redis }) : memory;
   const rateLimits = new SearchRateLimits({
     perUser: perUser > 0 ? { points: perUser } : false,

@@ -98,7 +98,8 @@ describe('loadSearchConfig', () => {
     [{ SEARCH_PROVIDER_PRIORITY: 'exa,exa' }, 'SEARCH_PROVIDER_PRIORITY', /listed twice/],
     [{ WEB_SEARCH_MAX_RESULTS: 'five' }, 'WEB_SEARCH_MAX_RESULTS', /whole number/],
     [{ WEB_SEARCH_MAX_RESULTS: '11' }, 'WEB_SEARCH_MAX_RESULTS', /between 1 and 10/],
-    [{ SEARCH_TIMEOUT_MS: '-5' }, 'SEARCH_TIMEOUT_MS', /whole number/],
+    [{ SEARCH_TIMEOUT_MS: '-5' }, 'SEARCH_TIMEOUT_MS', /between 100 and 120000, got "-5"/],
+    [{ SEARCH_TIMEOUT_MS: '1.5e3' }, 'SEARCH_TIMEOUT_MS', /whole number/],
   ])('rejects %j naming the variable', (env, variable, message) => {
     const error = (() => {
       try {

@@ -1,4 +1,5 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
+import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
@@ -43,17 +44,6 @@ export function redactKey(key: string): string {
   return key.length >= 16 ? `…${key.slice(-4)}` : '••••';
 }
 
-function readInt(env: Env, variable: string, min: number, max: number): number | undefined {
-  const raw = env[variable]?.trim();
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw))
-    throw new SearchConfigError(variable, `expected a whole number, got "${raw.slice(0, 40)}"`);
-  const n = Number(raw);
-  if (n < min || n > max)
-    throw new SearchConfigError(variable, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
 function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
   const raw = env.SEARCH_PROVIDER_PRIORITY;
   if (raw === undefined || raw.trim() === '') return DEFAULT_PROVIDER_PRIORITY.filter((id) => known.has(id));
@@ -85,11 +75,15 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const known = new Map(definitions.map((d) => [d.id, d]));
   const priority = readPriority(env, known);
   const maxResults =
-    readInt(env, 'WEB_SEARCH_MAX_RESULTS', 1, MAX_RESULTS_LIMIT) ?? clientOptions.defaultMaxResults ?? 5;
-  const timeoutMs = readInt(env, 'SEARCH_TIMEOUT_MS', 100, 120_000) ?? clientOptions.timeoutMs ?? 8_000;
+    readInteger(env, 'WEB_SEARCH_MAX_RESULTS', { min: 1, max: MAX_RESULTS_LIMIT }) ??
+    clientOptions.defaultMaxResults ??
+    5;
+  const timeoutMs =
+    readInteger(env, 'SEARCH_TIMEOUT_MS', { min: 100, max: 120_000 }) ?? clientOptions.timeoutMs ?? 8_000;
   const attemptTimeoutMs =
-    readInt(env, 'SEARCH_ATTEMPT_TIMEOUT_MS', 100, 120_000) ?? clientOptions.attemptTimeoutMs;
-  const hedgeMs = readInt(env, 'SEARCH_HEDGE_MS', 0, 120_000);
+    readInteger(env, 'SEARCH_ATTEMPT_TIMEOUT_MS', { min: 100, max: 120_000 }) ??
+    clientOptions.attemptTimeoutMs;
+  const hedgeMs = readInteger(env, 'SEARCH_HEDGE_MS', { min: 0, max: 120_000 });
   const profiles = clientOptions.profiles ?? profilesFromEnv(env);
 
   const providers: SearchProvider[] = [];
@@ -98,6 +92,8 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   for (const id of ordered) {
     const definition = known.get(id)!;
     const listed = priority.includes(id);
+    // A provider's endpoint override is checked here, once for every provider, before it is used.
+    if (listed && definition.baseUrlEnv) readUrl(env, definition.baseUrlEnv, ['https:', 'http:']);
     const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
     const provider = listed ? definition.fromEnv(env) : undefined;
     const configured = provider ? provider.configured : !definition.apiKeyEnv || Boolean(key);

@@ -15,6 +15,7 @@ export {
   redactKey,
   type SearchConfig,
 } from './config.ts';
+export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export {
   isAbortError,
   isSearchError,

@@ -55,6 +55,28 @@ describe('normalizeRequest', () => {
     expect(() => normalizeRequest({ query: 'q', includeDomains: 7 })).toThrow(/includeDomains/);
   });
 
+  it('counts the query in characters as a person does, not in UTF-16 units', () => {
+    expect(normalizeRequest({ query: '😀'.repeat(300) }).query).toHaveLength(600);
+    expect(() => normalizeRequest({ query: '😀'.repeat(513) })).toThrow(/513 characters long/);
+  });
+
+  it('strips bidi and zero-width characters from the query, and refuses a query made only of them', () => {
+    expect(normalizeRequest({ query: 'evil\u202Egnp\u200B.exe' }).query).toBe('evilgnp.exe');
+    for (const query of ['\u200B\u200C\u200D', '\u202E\u2066\u2069', '\uFEFF \u200B']) {
+      expect(() => normalizeRequest({ query })).toThrow(/query is empty/);
+    }
+  });
+
+  it('refuses a domain filter with no domain in it instead of ignoring it', () => {
+    expect(() => normalizeRequest({ query: 'q', excludeDomains: ['http://'] })).toThrow(
+      /excludeDomains: "http:\/\/" is not a domain name/,
+    );
+    expect(normalizeRequest({ query: 'q', includeDomains: 'a.com,, b.com' }).includeDomains).toEqual([
+      'a.com',
+      'b.com',
+    ]);
+  });
+
   it('keeps includeContent only when it is true', () => {
     expect(normalizeRequest({ query: 'q', includeContent: true })).toMatchObject({ includeContent: true });
     for (const includeContent of [false, 'true', 1, undefined]) {

@@ -1,4 +1,5 @@
 import { SearchError } from './errors.ts';
+import { printableText } from './text.ts';
 
 export const SEARCH_MODES = ['text', 'news', 'videos'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -83,6 +84,7 @@ function normalizeDomains(value: unknown, field: string): string[] {
   const domains = new Set<string>();
   for (const entry of list) {
     if (typeof entry !== 'string') throw invalid(`${field} must contain only strings`);
+    if (entry.trim() === '') continue;
     const host = entry
       .trim()
       .toLowerCase()
@@ -90,7 +92,6 @@ function normalizeDomains(value: unknown, field: string): string[] {
       .replace(/^site:/, '')
       .replace(/[/?#].*$/, '')
       .replace(/^www\./, '');
-    if (host === '') continue;
     if (!DOMAIN.test(host)) throw invalid(`${field}: "${entry.slice(0, 80)}" is not a domain name`);
     domains.add(host);
   }
@@ -109,10 +110,14 @@ export function normalizeRequest(input: unknown, defaults: { maxResults?: number
   if (typeof raw.query !== 'string') {
     throw invalid(raw.query === undefined ? 'query is required' : 'query must be a string');
   }
-  const query = raw.query.replace(/\s+/gu, ' ').trim();
+  // Controls, bidirectional and zero-width characters never reach a provider: they can only disguise
+  // what is searched for. A query made only of them is empty.
+  const query = printableText(raw.query).replace(/\s+/gu, ' ').trim();
   if (query === '') throw invalid('query is empty: say what to search for');
-  if (query.length > MAX_QUERY_LENGTH) {
-    throw invalid(`query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}`);
+  // Characters as a person counts them (code points): an emoji is one, not two UTF-16 units.
+  const length = [...query].length;
+  if (length > MAX_QUERY_LENGTH) {
+    throw invalid(`query is ${length} characters long; the limit is ${MAX_QUERY_LENGTH}`);
   }
   const request: SearchRequest = {
     query,
