@@ -13,3 +13,4 @@ export {
   type ReadPageResult,
   readPage,
 } from './read-page.ts';
+export { type PageContentOptions, type PageReader, withPageContent } from './with-page-content.ts';
