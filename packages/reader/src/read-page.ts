@@ -50,7 +50,7 @@ export interface ReadPageOptions {
 }
 
 export const DEFAULT_USER_AGENT =
-  'agent-search-reader/0.1 (+https://github.com/agent-search/agent-search; reads pages an AI assistant was asked about)';
+  'agent-search-reader/0.1 (agent-search page reader; opens pages an AI assistant was asked to read)';
 /** The product token robots.txt rules are matched against. */
 const ROBOTS_AGENT = 'agent-search-reader';
 
