@@ -9,7 +9,7 @@ import {
   type ReadPageToolOptions,
   type ReadPageToolOutput,
 } from '../src/read-page-tool.ts';
-import { recordingParticipant, runTurn, type TimelineEntry } from './harness.ts';
+import { recordingParticipant, runTurn, startTurn, type TimelineEntry, toolOutput } from './harness.ts';
 
 const paragraphs = Array.from(
   { length: 12 },
@@ -26,9 +26,22 @@ const RULING = `<!doctype html><html><head><meta charset="utf-8"><title>Appeal c
 let site: Server;
 let origin: string;
 const served: string[] = [];
+/** Settled when a request to /slow arrives, and when its connection closes. */
+let slowArrived: () => void = () => {};
+let slowClosed: () => void = () => {};
 beforeAll(async () => {
   site = createServer((req, res) => {
     served.push(req.url ?? '');
+    if (req.url === '/slow') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).write('<html><body><p>');
+      const timer = setInterval(() => res.write('.'), 50);
+      res.on('close', () => {
+        clearInterval(timer);
+        slowClosed();
+      });
+      slowArrived();
+      return;
+    }
     if (req.url === '/robots.txt') return void res.writeHead(404).end();
     if (req.url === '/ruling.pdf')
       return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4\n');
@@ -101,5 +114,30 @@ describe('read_page through a voice.AgentSession', () => {
 
     const invalid = await readTurn({ url: 'file:///etc/passwd' }, { loadingStatus: false });
     expect(invalid.output).toEqual({ error: expect.stringContaining('http and https') });
+  });
+
+  it('an interrupted turn aborts the read and gives the model no output', async () => {
+    const arrived = new Promise<void>((resolve) => {
+      slowArrived = resolve;
+    });
+    const closed = new Promise<void>((resolve) => {
+      slowClosed = resolve;
+    });
+    const tools = {
+      [READ_PAGE_TOOL_NAME]: createReadPageTool({
+        readOptions: { allowPrivateOrigins: [origin], timeoutMs: 30_000 },
+        loadingStatus: false,
+      }),
+    };
+    const turn = await startTurn(tools, { name: READ_PAGE_TOOL_NAME, args: { url: `${origin}/slow` } });
+    try {
+      await arrived;
+      await turn.session.interrupt().await;
+      await closed;
+      await turn.run.wait().catch(() => undefined);
+      expect(() => toolOutput(turn.run)).toThrow(/got 0/);
+    } finally {
+      await turn.session.close();
+    }
   });
 });
