@@ -121,6 +121,10 @@ export async function startPageServer(): Promise<PageServer> {
         res.end();
         return;
       }
+      case '/to-file':
+        res.writeHead(302, { location: 'file:///etc/passwd' });
+        res.end();
+        return;
       case '/loop':
         res.writeHead(302, { location: `/loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` });
         res.end();

@@ -242,6 +242,10 @@ describe('readPage safety', () => {
     }
   });
 
+  it('refuses a redirect to a non-web scheme', async () => {
+    expect((await readError(`${origin}/to-file`)).code).toBe('invalid_url');
+  });
+
   it('honours robots.txt by default, and an option turns it off', async () => {
     const error = await readError(`${origin}/private/report`);
     expect(error.code).toBe('robots_disallowed');
