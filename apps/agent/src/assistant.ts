@@ -1,5 +1,6 @@
 import type { Logger } from '@agent-search/core';
 import { createSearchInternetTool, SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
+import { createReadPageTool, READ_PAGE_TOOL_NAME } from '@agent-search/livekit-tool/reader';
 import { voice } from '@livekit/agents';
 import { buildInstructions, type PromptFile } from './prompt.ts';
 import type { SearchSetup } from './search.ts';
@@ -10,11 +11,21 @@ export interface AssistantOptions {
   logger?: Logger;
 }
 
-/** The voice agent: the prompt's persona, plus `search_internet` when a search client is usable. */
+/**
+ * The voice agent: the prompt's persona, plus `search_internet` and `read_page` (through the same cache)
+ * when a search client is usable.
+ */
 export function createAssistant({ prompt, search, logger }: AssistantOptions): voice.Agent {
   const searchEnabled = search.enabled && search.client !== undefined;
   const instructions = buildInstructions(prompt, { searchEnabled });
   if (!searchEnabled || !search.client) return new voice.Agent({ instructions });
   const searchTool = createSearchInternetTool({ client: search.client, ...(logger ? { logger } : {}) });
-  return new voice.Agent({ instructions, tools: { [SEARCH_TOOL_NAME]: searchTool } });
+  const readTool = createReadPageTool({
+    ...(search.readPage ? { read: search.readPage } : {}),
+    ...(logger ? { logger } : {}),
+  });
+  return new voice.Agent({
+    instructions,
+    tools: { [SEARCH_TOOL_NAME]: searchTool, [READ_PAGE_TOOL_NAME]: readTool },
+  });
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '@agent-search/livekit-tool';
+import { READ_PAGE_TOOL_NAME, READ_PAGE_TOOL_RULES } from '@agent-search/livekit-tool/reader';
 import { z } from 'zod';
 
 /** The assistant's prompt file: persona lines, the tools whose rules it includes, and the greeting. */
@@ -39,6 +40,9 @@ export function buildInstructions(prompt: PromptFile, options: { searchEnabled: 
   for (const tool of prompt.tools) {
     if (tool === SEARCH_TOOL_NAME) {
       sections.push(options.searchEnabled ? SEARCH_TOOL_RULES : SEARCH_UNAVAILABLE_RULES);
+    } else if (tool === READ_PAGE_TOOL_NAME) {
+      // Pages come from search results: without search the tool is not registered, so neither are its rules.
+      if (options.searchEnabled) sections.push(READ_PAGE_TOOL_RULES);
     } else {
       throw new Error(`The prompt file lists an unknown tool "${tool}"`);
     }

@@ -1,4 +1,4 @@
-import { createCacheFromEnv } from '@agent-search/cache';
+import { createCacheFromEnv, withPageCache } from '@agent-search/cache';
 import {
   type Env,
   type Logger,
@@ -12,6 +12,7 @@ import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduc
 import { providerDefinition as exa } from '@agent-search/provider-exa';
 import { providerDefinition as perplexity } from '@agent-search/provider-perplexity';
 import { providerDefinition as tavily } from '@agent-search/provider-tavily';
+import { type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
 
 /** The providers this app ships; SEARCH_PROVIDER_PRIORITY picks and orders them. */
 export const PROVIDER_DEFINITIONS = [duckduckgo, tavily, exa, perplexity];
@@ -23,6 +24,8 @@ export interface SearchSetup {
   /** Why search is off, in a sentence for logs. */
   reason?: string;
   providers: ProviderSummary[];
+  /** Reads pages for `read_page` through the search cache's store (a `page` kind with its own TTL). */
+  readPage?: (url: string, options?: ReadPageOptions) => Promise<ReadPageResult>;
 }
 
 /** ENABLE_WEB_SEARCH: on unless set to 0, false, no or off; any other value is a configuration error. */
@@ -54,8 +57,11 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
       };
     }
     let client = config.client;
+    let pageReader: SearchSetup['readPage'];
     try {
-      client = createCacheFromEnv(env, logger ? { logger } : {}).wrap(config.client);
+      const cache = createCacheFromEnv(env, logger ? { logger } : {});
+      client = cache.wrap(config.client);
+      pageReader = withPageCache(readPage, { store: cache.store, ...(logger ? { logger } : {}) });
     } catch (error) {
       if (!(error instanceof SearchConfigError)) throw error;
       logger?.error(
@@ -63,7 +69,12 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         `${error.message}; searching without the cache and rate limits`,
       );
     }
-    return { client, enabled: true, providers: config.providers };
+    return {
+      client,
+      enabled: true,
+      providers: config.providers,
+      ...(pageReader ? { readPage: pageReader } : {}),
+    };
   } catch (error) {
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
     return { enabled: false, reason, providers: [] };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '@agent-search/livekit-tool';
+import { READ_PAGE_TOOL_NAME, READ_PAGE_TOOL_RULES } from '@agent-search/livekit-tool/reader';
 import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
 import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
@@ -67,7 +68,8 @@ describe('the assistant with web search', () => {
 
     expect(search.enabled).toBe(true);
     expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo']);
-    expect(Object.keys(agent.toolCtx.functionTools)).toEqual([SEARCH_TOOL_NAME]);
+    expect(Object.keys(agent.toolCtx.functionTools)).toEqual([SEARCH_TOOL_NAME, READ_PAGE_TOOL_NAME]);
+    expect(agent.instructions).toContain(READ_PAGE_TOOL_RULES);
     expect(agent.instructions).toContain('You are Scout');
     expect(agent.instructions).toContain(SEARCH_TOOL_RULES);
     expect(agent.instructions).not.toContain(SEARCH_UNAVAILABLE_RULES);
@@ -146,6 +148,7 @@ describe('the assistant without web search', () => {
     expect(search.reason).toMatch(reason);
     expect(agent.toolCtx.functionTools).toEqual({});
     expect(agent.instructions).toContain(SEARCH_UNAVAILABLE_RULES);
+    expect(agent.instructions).not.toContain(READ_PAGE_TOOL_RULES);
     expect(agent.instructions).not.toContain(SEARCH_TOOL_RULES);
     // A model that calls the tool anyway gets the framework's "unknown function", and nothing is searched
     // (msw fails the test on any request).
@@ -194,7 +197,10 @@ describe('the agent entry point', () => {
     const proc = { userData: {} } as unknown as JobProcess<Record<string, unknown>>;
     await definition.prewarm?.(proc as never);
     expect(proc.userData.search).toMatchObject({ enabled: false });
-    expect(proc.userData.prompt).toMatchObject({ name: 'Scout', tools: [SEARCH_TOOL_NAME] });
+    expect(proc.userData.prompt).toMatchObject({
+      name: 'Scout',
+      tools: [SEARCH_TOOL_NAME, READ_PAGE_TOOL_NAME],
+    });
   });
 
   it('uses LiveKit Inference models unless STT_MODEL, LLM_MODEL or TTS_MODEL say otherwise', () => {

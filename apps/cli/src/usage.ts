@@ -2,6 +2,7 @@ export function usage(formats: readonly string[]): string {
   return `Usage:
   agent-search "<query>" [options]   search the web
   agent-search providers [--json]     list providers, their configuration and health
+  agent-search read <url> [--json] [--max-chars N]   read a page's main content as Markdown
   agent-search --help | --version
 
 Search options:

@@ -2,6 +2,14 @@ export { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
 export { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from './from-env.ts';
 export { MemoryStore, type MemoryStoreOptions } from './memory-store.ts';
 export {
+  DEFAULT_PAGE_TTL_MS,
+  PAGE_CACHE_KIND,
+  type PageCacheOptions,
+  type PageReadFunction,
+  pageCacheKey,
+  withPageCache,
+} from './page-cache.ts';
+export {
   type GlobalRateLimitOptions,
   type RateLimitOptions,
   SearchRateLimits,

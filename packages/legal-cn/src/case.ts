@@ -1,4 +1,11 @@
-import { type SearchClient, type SearchOptions, type SearchResult, truncate } from '@agent-search/core';
+import {
+  cleanText,
+  FIELD_LIMITS,
+  type SearchClient,
+  type SearchOptions,
+  type SearchResult,
+  truncate,
+} from '@agent-search/core';
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
@@ -125,21 +132,55 @@ export function extractCase(result: SearchResult): CaseResult {
   return found;
 }
 
+/** Reads a page's text: `readPage` from `@agent-search/reader`, or it behind `withPageCache`. */
+export type PageTextReader = (url: string, options?: { signal?: AbortSignal }) => Promise<{ text: string }>;
+
+export interface CaseSearchOptions extends SearchOptions {
+  /**
+   * Reads the judgment's own page when a result comes without page text (snippet-only providers such as
+   * DuckDuckGo), so facts and verdict come from the full document. A page that cannot be read leaves the
+   * result as the search gave it.
+   */
+  readPage?: PageTextReader;
+}
+
+async function withPageText(
+  result: SearchResult,
+  readPage: PageTextReader,
+  signal: AbortSignal | undefined,
+): Promise<SearchResult> {
+  if (result.content) return result;
+  try {
+    const page = await readPage(result.url, signal ? { signal } : {});
+    // As providers' page text arrives: one line, so extraction reads it the same way.
+    const content = cleanText(page.text, FIELD_LIMITS.content);
+    return content ? { ...result, content } : result;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return result;
+  }
+}
+
 /**
  * 案例检索 (seed 004): searches the `case` profile's sites and extracts each result's case number, court,
- * date, type, facts and verdict. With `caseType`, results of another (known) type are left out.
+ * date, type, facts and verdict. With `caseType`, results of another (known) type are left out. With
+ * `readPage`, results without page text get their page read first.
  */
 export async function caseSearch(
   client: SearchClient,
   input: CaseSearchInput,
-  options: SearchOptions = {},
+  options: CaseSearchOptions = {},
 ): Promise<CaseResult[]> {
   const { keyword, caseType, maxResults } = parseInput(caseSearchInputSchema, input);
   const query = caseType && !keyword.includes(caseType) ? `${keyword} ${caseType}` : keyword;
+  const { readPage, ...searchOptions } = options;
   const response = await client.search(
     { query, profile: 'case', maxResults: maxResults ?? 5, includeContent: true },
-    options,
+    searchOptions,
   );
-  const cases = response.results.map(extractCase);
+  const results = readPage
+    ? await Promise.all(response.results.map((result) => withPageText(result, readPage, options.signal)))
+    : response.results;
+  const cases = results.map(extractCase);
   return caseType ? cases.filter((c) => c.caseType === undefined || c.caseType === caseType) : cases;
 }

@@ -2,10 +2,12 @@ export {
   CASE_TYPES,
   type CaseResult,
   type CaseSearchInput,
+  type CaseSearchOptions,
   type CaseType,
   caseSearch,
   caseSearchInputSchema,
   extractCase,
+  type PageTextReader,
 } from './case.ts';
 export { parseNumeral, toChineseNumeral } from './numerals.ts';
 export {

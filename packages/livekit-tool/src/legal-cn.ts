@@ -14,6 +14,7 @@ import {
   type CaseResult,
   type CaseType,
   caseSearch,
+  type PageTextReader,
   type RegulationResult,
   regulationSearch,
 } from '@agent-search/legal-cn';
@@ -81,6 +82,11 @@ export interface LegalToolOptions {
   client: SearchClient;
   /** Default: the LiveKit Agents logger once initialized, otherwise silent. */
   logger?: Logger;
+  /**
+   * Reads a judgment's page when a case result has no page text (`readPage` from `@agent-search/reader`,
+   * best behind `withPageCache`), so `case_search` answers from the full document. Default: none.
+   */
+  readPage?: PageTextReader;
 }
 
 const CASE_TYPE_ALIASES: Record<string, CaseType> = {
@@ -201,7 +207,7 @@ export function createCaseSearchTool<UserData = unknown>(
             ...(caseType === undefined ? {} : { caseType }),
             ...(limit === undefined ? {} : { maxResults: limit }),
           },
-          searchOptions(ctx, abortSignal),
+          { ...searchOptions(ctx, abortSignal), ...(options.readPage ? { readPage: options.readPage } : {}) },
         ),
       );
     },

@@ -1,0 +1,76 @@
+/** Stable error codes of a page read: callers branch on these, never on messages. */
+export const READ_PAGE_ERROR_CODES = [
+  'invalid_url',
+  'blocked_address',
+  'robots_disallowed',
+  'too_many_redirects',
+  'too_large',
+  'timeout',
+  'unreachable',
+  'http_status',
+  'unsupported_content',
+] as const;
+
+export type ReadPageErrorCode = (typeof READ_PAGE_ERROR_CODES)[number];
+
+// A global symbol, so two installed copies of the package still recognise each other's errors.
+const MARKER = Symbol.for('agent-search.read-page-error');
+
+const RETRYABLE: ReadonlySet<ReadPageErrorCode> = new Set(['timeout', 'unreachable']);
+
+export interface ReadPageErrorOptions {
+  /** HTTP status of the page's response, for `http_status`. */
+  status?: number;
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+/**
+ * Why a page could not be read. The message is one plain sentence a voice model can say as it is; it
+ * never repeats the URL or anything else the page sent.
+ */
+export class ReadPageError extends Error {
+  readonly [MARKER] = true;
+  override readonly name = 'ReadPageError';
+  readonly code: ReadPageErrorCode;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+
+  constructor(code: ReadPageErrorCode, message: string, options: ReadPageErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.retryable = options.retryable ?? RETRYABLE.has(code);
+  }
+
+  static is(value: unknown): value is ReadPageError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      status: this.status,
+    };
+  }
+}
+
+export const isReadPageError = ReadPageError.is;
+
+/** The error for an HTTP status that is not a page: 429 and 5xx are worth another try later. */
+export function httpStatusError(status: number): ReadPageError {
+  const sentence =
+    status === 404 || status === 410
+      ? `That page does not exist (the site answered ${status}).`
+      : status === 401 || status === 403
+        ? `That site does not let me read this page (it answered ${status}).`
+        : status === 429
+          ? 'That site is asking for fewer requests right now; try again in a moment.'
+          : status >= 500
+            ? `That site is having trouble right now (it answered ${status}).`
+            : `That site answered with status ${status} instead of the page.`;
+  return new ReadPageError('http_status', sentence, { status, retryable: status === 429 || status >= 500 });
+}

@@ -1,0 +1,95 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import TurndownService from 'turndown';
+
+/** The main content of an HTML page, as Markdown, with what the page says about itself. */
+export interface ExtractedArticle {
+  title: string;
+  siteName?: string;
+  byline?: string;
+  publishedTime?: string;
+  markdown: string;
+}
+
+// Never content: removed before extraction, and from the fallback when Readability finds no article.
+const NOISE = 'script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, select';
+const CHROME =
+  'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"], [role="alertdialog"], [aria-hidden="true"], [hidden]';
+
+const MEDIA = new Set([
+  'IMG',
+  'PICTURE',
+  'VIDEO',
+  'AUDIO',
+  'FIGURE',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'IFRAME',
+]);
+
+function createTurndown(): TurndownService {
+  const turndown = new TurndownService({
+    headingStyle: 'atx',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+  });
+  // Links become their text: a model reads the words, URLs would cost tokens and carry tracking junk.
+  turndown.addRule('linkText', { filter: 'a', replacement: (content) => content });
+  // Media carry no words a model can read; captions of figures would float free of their pictures.
+  turndown.addRule('dropMedia', { filter: (node) => MEDIA.has(node.nodeName), replacement: () => '' });
+  return turndown;
+}
+
+const turndown = createTurndown();
+
+type LinkedomDocument = ReturnType<typeof parseHTML>['document'];
+
+function meta(document: LinkedomDocument, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = document
+      .querySelector(`meta[property="${name}"], meta[name="${name}"], meta[itemprop="${name}"]`)
+      ?.getAttribute('content')
+      ?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Extracts the article of `html` (Mozilla Readability on a linkedom DOM) and converts it to Markdown
+ * (turndown). Pages Readability cannot score (short statutes, index pages) fall back to the body without
+ * navigation, headers, footers, dialogs and scripts.
+ */
+export function extractArticle(html: string): ExtractedArticle {
+  const { document } = parseHTML(html);
+  for (const node of document.querySelectorAll(NOISE)) node.remove();
+  const publishedTime =
+    meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
+    document.querySelector('time[datetime]')?.getAttribute('datetime') ??
+    undefined;
+  const documentTitle = document.querySelector('title')?.textContent?.trim() ?? '';
+  // Readability changes the document it reads; the fallback needs the original.
+  const fallbackBody = document.body?.innerHTML ?? html;
+  let article: ReturnType<Readability['parse']> = null;
+  try {
+    article = new Readability(document as never, { charThreshold: 200 }).parse();
+  } catch {
+    article = null;
+  }
+  const contentHtml = article?.content?.trim() ? article.content : stripChrome(fallbackBody);
+  return {
+    title: article?.title?.trim() || documentTitle,
+    siteName: article?.siteName?.trim() || meta(document, 'og:site_name') || undefined,
+    byline: article?.byline?.trim() || undefined,
+    publishedTime: article?.publishedTime?.trim() || publishedTime || undefined,
+    markdown: turndown.turndown(contentHtml),
+  };
+}
+
+function stripChrome(bodyHtml: string): string {
+  const { document } = parseHTML(`<!doctype html><html><body>${bodyHtml}</body></html>`);
+  for (const node of document.querySelectorAll(CHROME)) node.remove();
+  return document.body.innerHTML;
+}

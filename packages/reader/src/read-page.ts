@@ -1,0 +1,249 @@
+import { cleanText, FIELD_LIMITS, toIsoDate } from '@agent-search/core';
+import { decodeBody } from './charset.ts';
+import { cutText } from './cut-text.ts';
+import { ReadPageError } from './errors.ts';
+import { extractArticle } from './extract-article.ts';
+import { type FetchLimits, fetchPage, parseWebUrl, timeoutError } from './fetch-page.ts';
+import type { HostResolver } from './guarded-lookup.ts';
+import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts';
+
+/** A page's main content, ready for a model. */
+export interface ReadPageResult {
+  /** The URL asked for. */
+  url: string;
+  /** The URL the page was read from, after redirects. */
+  finalUrl: string;
+  title: string;
+  siteName?: string;
+  byline?: string;
+  /** ISO 8601, when the page states it. */
+  publishedAt?: string;
+  /** Main content as Markdown (HTML pages) or as sent (plain text, JSON), cut at `maxChars`. */
+  text: string;
+  /** True when `text` was cut at `maxChars`. */
+  truncated: boolean;
+  /** Media type of the response, without parameters: "text/html". */
+  contentType: string;
+}
+
+export interface ReadPageOptions {
+  /** Longest `text`, in characters; cut on a paragraph boundary. Default 20,000. */
+  maxChars?: number;
+  /** Largest body read, in bytes (after decompression). Default 5 MB. */
+  maxBytes?: number;
+  /** Deadline for the whole read (robots.txt, redirects, body), in ms. Default 15,000. */
+  timeoutMs?: number;
+  /** Redirects followed, each hop checked again. Default 5. */
+  maxRedirects?: number;
+  /** Honour the site's robots.txt. Default true: a model chose the URL, so the site's wishes count. */
+  respectRobots?: boolean;
+  /** User-Agent sent, also the name matched in robots.txt. Default: `DEFAULT_USER_AGENT`. */
+  userAgent?: string;
+  /**
+   * Origins (`http://host:port`) whose private or loopback addresses are accepted, for tests and trusted
+   * intranets. Exact origins only: a redirect elsewhere is checked as usual. Default: none.
+   */
+  allowPrivateOrigins?: readonly string[];
+  /** Resolves host names (tests, custom DNS). The addresses it gives are checked like the system's. */
+  resolve?: HostResolver;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_USER_AGENT =
+  'agent-search-reader/0.1 (agent-search page reader; opens pages an AI assistant was asked to read)';
+/** The product token robots.txt rules are matched against. */
+const ROBOTS_AGENT = 'agent-search-reader';
+
+export const READ_PAGE_DEFAULTS = {
+  maxChars: FIELD_LIMITS.content,
+  maxBytes: 5_000_000,
+  timeoutMs: 15_000,
+  maxRedirects: 5,
+} as const;
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
+
+type Kind = 'html' | 'text' | 'json';
+
+function kindOf(mediaType: string): Kind | undefined {
+  if (HTML_TYPES.has(mediaType)) return 'html';
+  if (TEXT_TYPES.has(mediaType)) return 'text';
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return 'json';
+  // No Content-Type at all: decided from the body.
+  if (mediaType === '') return 'html';
+  return undefined;
+}
+
+function describe(mediaType: string): string {
+  if (mediaType === 'application/pdf') return 'a PDF document';
+  if (mediaType.startsWith('image/')) return 'an image';
+  if (mediaType.startsWith('video/') || mediaType.startsWith('audio/')) return 'a media file';
+  return 'a file that is not a web page';
+}
+
+function unsupported(mediaType: string): ReadPageError {
+  return new ReadPageError(
+    'unsupported_content',
+    `That link leads to ${describe(mediaType)}, which I cannot read.`,
+  );
+}
+
+function mediaTypeOf(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function redirectsAllowed(value: number | undefined): number {
+  if (value === undefined) return READ_PAGE_DEFAULTS.maxRedirects;
+  if (!Number.isInteger(value) || value < 0 || value > 20) {
+    throw new RangeError(`maxRedirects must be an integer from 0 to 20 (got ${value})`);
+  }
+  return value;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 1)
+    throw new RangeError(`${name} must be a positive number (got ${value})`);
+  return Math.floor(value);
+}
+
+/**
+ * Page text with core's cleaning on every line: control and invisible characters and stray tags go,
+ * while the line structure that makes it Markdown (paragraphs, list indentation) stays.
+ */
+function sanitize(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
+      const cleaned = cleanText(line, Number.MAX_SAFE_INTEGER);
+      return cleaned === '' ? '' : `${indent.replace(/\t/g, '    ')}${cleaned}`;
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * Reads `url` and returns its main content as Markdown, safely: only http(s); every address connected to
+ * (first host and each redirect hop) must be public; at most `maxRedirects` redirects; the body is read as
+ * a stream up to `maxBytes`; one deadline for everything; robots.txt honoured. Fails with a
+ * `ReadPageError`; the caller's own abort rejects with the caller's reason.
+ */
+export async function readPage(url: string, options: ReadPageOptions = {}): Promise<ReadPageResult> {
+  if (typeof url !== 'string' || url.length > FIELD_LIMITS.url) {
+    throw new ReadPageError('invalid_url', 'That is not a web address I can open.');
+  }
+  const start = parseWebUrl(url);
+  const maxChars = positive('maxChars', options.maxChars, READ_PAGE_DEFAULTS.maxChars);
+  const deadline = AbortSignal.timeout(
+    positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs),
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const base = {
+    userAgent: options.userAgent?.trim() || DEFAULT_USER_AGENT,
+    allowPrivateOrigins: options.allowPrivateOrigins,
+    resolve: options.resolve,
+    signal,
+    deadline,
+  };
+  let kind: Kind = 'html';
+  let mediaType = '';
+  const robots = new Map<string, RobotsRules>();
+  const limits: FetchLimits = {
+    ...base,
+    maxBytes: positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes),
+    maxRedirects: redirectsAllowed(options.maxRedirects),
+    accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
+    beforeRequest:
+      options.respectRobots === false
+        ? undefined
+        : async (hop) => {
+            let rules = robots.get(hop.origin);
+            if (!rules) {
+              rules = await fetchRobots(hop, base);
+              robots.set(hop.origin, rules);
+            }
+            if (rules.isAllowed(hop.toString(), ROBOTS_AGENT) === false) {
+              throw new ReadPageError(
+                'robots_disallowed',
+                "That site's robots.txt asks automated readers not to open this page, so I did not read it.",
+              );
+            }
+          },
+    checkHeaders: (contentType) => {
+      mediaType = mediaTypeOf(contentType);
+      const found = kindOf(mediaType);
+      if (!found) throw unsupported(mediaType);
+      kind = found;
+    },
+  };
+  const fetched = await fetchPage(start, limits);
+  if (mediaType === '' && looksBinary(fetched.body)) throw unsupported('application/octet-stream');
+  const body = decodeBody(fetched.body, fetched.contentType, kind === 'html');
+  if (signal.aborted) throw deadline.aborted ? timeoutError() : options.signal?.reason;
+
+  const finalUrl = fetched.finalUrl.toString();
+  if (kind !== 'html') {
+    const { text, truncated } = cutText(sanitize(body), maxChars);
+    return {
+      url,
+      finalUrl,
+      title: cleanText(
+        fetched.finalUrl.pathname.split('/').pop() || fetched.finalUrl.hostname,
+        FIELD_LIMITS.title,
+      ),
+      text,
+      truncated,
+      contentType: mediaType || 'text/plain',
+    };
+  }
+  const article = extractArticle(body);
+  const { text, truncated } = cutText(sanitize(article.markdown), maxChars);
+  return {
+    url,
+    finalUrl,
+    title: cleanText(article.title, FIELD_LIMITS.title) || fetched.finalUrl.hostname,
+    ...optional('siteName', cleanText(article.siteName, FIELD_LIMITS.source)),
+    ...optional('byline', cleanText(article.byline, FIELD_LIMITS.other)),
+    ...optional('publishedAt', toIsoDate(article.publishedTime)),
+    text,
+    truncated,
+    contentType: mediaType || 'text/html',
+  };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {};
+}
+
+function looksBinary(body: Buffer): boolean {
+  return body.subarray(0, 1024).includes(0);
+}
+
+/** The rules of `url`'s origin; a robots.txt that cannot be read allows everything, except 401/403. */
+async function fetchRobots(
+  url: URL,
+  base: Omit<FetchLimits, 'maxBytes' | 'maxRedirects' | 'accept'>,
+): Promise<RobotsRules> {
+  const robotsUrl = new URL('/robots.txt', url.origin);
+  try {
+    const fetched = await fetchPage(robotsUrl, {
+      ...base,
+      maxBytes: 500_000,
+      maxRedirects: 5,
+      accept: 'text/plain',
+    });
+    const text = decodeBody(fetched.body, fetched.contentType, false);
+    return parseRobots(fetched.finalUrl.toString(), text);
+  } catch (error) {
+    if (ReadPageError.is(error)) {
+      if (error.code === 'http_status' && (error.status === 401 || error.status === 403)) return DISALLOW_ALL;
+      // The deadline, a blocked address or the caller's abort end the whole read, not only robots.txt.
+      if (error.code === 'timeout' || error.code === 'blocked_address') throw error;
+      return ALLOW_ALL;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+
+const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+
+// A one-page PDF, as a PDF writer would send it.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+export interface PageServer {
+  port: number;
+  /** Paths requested, in order, with the User-Agent each request sent. */
+  requests: { path: string; userAgent: string }[];
+  /** Bytes the 50 MB page managed to write before the reader hung up. */
+  hugeBytesWritten(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const HUGE_BYTES = 50 * 1024 * 1024;
+
+/** A loopback web server with the pages the reader is tested on. */
+export async function startPageServer(): Promise<PageServer> {
+  const requests: PageServer['requests'] = [];
+  let hugeDone: Promise<number> = Promise.resolve(0);
+  const timers = new Set<NodeJS.Timeout>();
+
+  const html = (res: ServerResponse, body: Buffer | string, type = 'text/html; charset=utf-8') => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push({ path: url.pathname, userAgent: String(req.headers['user-agent'] ?? '') });
+    switch (url.pathname) {
+      case '/robots.txt':
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n');
+        return;
+      case '/news/tidal-power':
+        return html(res, fixture('news-article.html'));
+      case '/news/tidal-power.gz': {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
+        res.end(gzipSync(fixture('news-article.html')));
+        return;
+      }
+      case '/acts/consumer-credit/section-12':
+        return html(res, fixture('statute.html'));
+      case '/gbk/case-news':
+        // Charset only in the page's <meta>, as many Chinese sites send it.
+        return html(res, fixture('gbk-news.html'), 'text/html');
+      case '/private/report':
+        return html(res, '<html><body><p>Internal quarterly numbers.</p></body></html>');
+      case '/notes.txt':
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Release notes\n\nVersion 2.1 fixes the login timeout.\n\nVersion 2.0 adds dark mode.\n');
+        return;
+      case '/api/status.json':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"status":"ok","uptimeDays":41}');
+        return;
+      case '/report.pdf':
+        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': PDF.length });
+        res.end(PDF);
+        return;
+      case '/missing':
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<h1>Not found</h1>');
+        return;
+      case '/huge': {
+        // 50 MB of paragraphs, chunked (no Content-Length), written only as fast as the reader takes them.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        const chunk = Buffer.from(`<p>${'filler text of an endless page '.repeat(2000)}</p>\n`);
+        let written = 0;
+        hugeDone = new Promise((resolve) => {
+          const pump = () => {
+            while (written < HUGE_BYTES) {
+              written += chunk.length;
+              if (!res.write(chunk)) return;
+            }
+            res.end();
+          };
+          res.on('drain', pump);
+          res.on('close', () => resolve(written));
+          pump();
+        });
+        return;
+      }
+      case '/slow-drip': {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.write('<html><body><p>');
+        const timer = setInterval(() => res.write('.'), 50);
+        timers.add(timer);
+        res.on('close', () => {
+          clearInterval(timer);
+          timers.delete(timer);
+        });
+        return;
+      }
+      case '/hop/1':
+        res.writeHead(302, { location: '/hop/2' });
+        res.end();
+        return;
+      case '/hop/2':
+        res.writeHead(301, { location: '/news/tidal-power' });
+        res.end();
+        return;
+      case '/to-loopback/1':
+        res.writeHead(302, { location: '/to-loopback/2' });
+        res.end();
+        return;
+      case '/to-loopback/2': {
+        // The last hop names the loopback address directly, on the same port.
+        const { port } = server.address() as AddressInfo;
+        res.writeHead(307, { location: `http://127.0.0.1:${port}/news/tidal-power` });
+        res.end();
+        return;
+      }
+      case '/to-file':
+        res.writeHead(302, { location: 'file:///etc/passwd' });
+        res.end();
+        return;
+      case '/loop':
+        res.writeHead(302, { location: `/loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` });
+        res.end();
+        return;
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    requests,
+    hugeBytesWritten: () => hugeDone,
+    close: async () => {
+      for (const timer of timers) clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
