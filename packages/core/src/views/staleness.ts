@@ -40,7 +40,7 @@ function isoTime(value: unknown): string | undefined {
  * fetched and a sentence saying how old it is. Undefined for a fresh answer.
  */
 export function staleNotice(
-  response: SearchResponse,
+  response: Pick<SearchResponse, 'stale' | 'ageMs' | 'fetchedAt'>,
   options: StaleNoticeOptions = {},
 ): StaleNotice | undefined {
   if (!response.stale) return undefined;
