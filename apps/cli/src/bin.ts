@@ -5,6 +5,23 @@ import { main } from './main.ts';
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 
+// `agent-search mcp [...]`: the MCP server, loaded only then (a search never loads the MCP SDK).
+if (process.argv[2] === 'mcp') {
+  const { runMcpServer } = await import('@agent-search/mcp');
+  process.once('SIGTERM', () => controller.abort());
+  const { env, stdin, stdout, stderr } = process;
+  process.exit(
+    await runMcpServer(process.argv.slice(3), {
+      env,
+      stdin,
+      stdout,
+      stderr,
+      signal: controller.signal,
+      program: 'agent-search mcp',
+    }),
+  );
+}
+
 const code = await main(process.argv.slice(2), {
   env: process.env,
   stdout: process.stdout,

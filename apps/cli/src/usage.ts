@@ -2,6 +2,7 @@ export function usage(formats: readonly string[]): string {
   return `Usage:
   agent-search "<query>" [options]   search the web
   agent-search providers [--json]     list providers, their configuration and health
+  agent-search mcp [--http]           serve web_search to MCP clients (agent-search mcp --help)
   agent-search --help | --version
 
 Search options:

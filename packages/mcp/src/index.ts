@@ -7,7 +7,7 @@ export {
   startMcpHttpServer,
 } from './http-server.ts';
 export { InFlightCalls } from './in-flight.ts';
-export { DEFAULT_PORT, MCP_USAGE, type McpMainContext, runMcpServer } from './main.ts';
+export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
 export { PROVIDER_DEFINITIONS } from './registry.ts';
 export { type EnvSearchClient, searchClientFromEnv } from './search-client.ts';
 export { createSearchMcpServer, type SearchMcpServerOptions } from './server.ts';

@@ -11,10 +11,12 @@ import { searchClientFromEnv, secretsOf } from './search-client.ts';
 import { createSearchMcpServer } from './server.ts';
 import { webSearchTool } from './web-search-tool.ts';
 
-export const MCP_USAGE = `Usage:
-  agent-search-mcp                                serve MCP over stdio (for Claude Desktop, IDEs)
-  agent-search-mcp --http [--port N] [--host H]   serve MCP over Streamable HTTP at /mcp
-  agent-search-mcp --help | --version
+/** The help text, for the program as it was called (`agent-search-mcp` or `agent-search mcp`). */
+export function mcpUsage(program = 'agent-search-mcp'): string {
+  return `Usage:
+  ${program}                                serve MCP over stdio (for Claude Desktop, IDEs)
+  ${program} --http [--port N] [--host H]   serve MCP over Streamable HTTP at /mcp
+  ${program} --help | --version
 
 HTTP options:
       --port N    port to listen on (default 8787)
@@ -27,6 +29,7 @@ REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_
   AGENT_SEARCH_MCP_ALLOWED_HOSTS    comma-separated Host names to accept besides loopback names
   AGENT_SEARCH_MCP_SHUTDOWN_MS      how long SIGTERM waits for searches in flight (default 10000)
 `;
+}
 
 export const DEFAULT_PORT = 8787;
 const DEFAULT_SHUTDOWN_MS = 10_000;
@@ -120,11 +123,11 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     args = parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    say(`${program}: ${error.message}\n\n${MCP_USAGE}`);
+    say(`${program}: ${error.message}\n\n${mcpUsage(program)}`);
     return 2;
   }
   if (args.help) {
-    context.stdout.write(MCP_USAGE);
+    context.stdout.write(mcpUsage(program));
     return 0;
   }
   if (args.version) {
