@@ -14,5 +14,11 @@ const code = await runMcpServer(process.argv.slice(2), {
   stderr: process.stderr,
   signal: controller.signal,
 });
-// Done: an abandoned upstream socket must not keep the process alive.
+// Done: let the last answers reach the client, then end even if an abandoned upstream socket lingers.
+const flushed = (stream: NodeJS.WriteStream) =>
+  new Promise<void>((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(code);
