@@ -1,10 +1,41 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// Workspace packages resolve to their TypeScript sources ("source" export condition), so tests need no build.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Every workspace export ("@agent-search/core", "@agent-search/livekit-tool/legal-cn") mapped to its
+ * TypeScript source (its "source" export condition), so tests need no build. Only our own packages: a
+ * third-party package that also declares "source" (eventsource-parser) must load its built files.
+ */
+function workspaceSources(): { find: RegExp; replacement: string }[] {
+  const aliases: { find: RegExp; replacement: string }[] = [];
+  for (const parent of ['packages', 'packages/providers', 'apps']) {
+    for (const entry of readdirSync(join(ROOT, parent), { withFileTypes: true })) {
+      const dir = join(ROOT, parent, entry.name);
+      if (!entry.isDirectory() || !existsSync(join(dir, 'package.json'))) continue;
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        exports?: Record<string, { source?: string }>;
+      };
+      for (const [subpath, conditions] of Object.entries(pkg.exports ?? {})) {
+        if (typeof conditions?.source !== 'string') continue;
+        const specifier = `${pkg.name}${subpath.slice(1)}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        aliases.push({ find: new RegExp(`^${specifier}$`), replacement: join(dir, conditions.source) });
+      }
+    }
+  }
+  return aliases;
+}
+
+const alias = workspaceSources();
+
+// Workspace packages resolve to their TypeScript sources (the aliases above), so tests need no build.
 export function packageProject(name: string, extra: { setupFiles?: string[]; testTimeout?: number } = {}) {
   return defineProject({
-    resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] },
-    ssr: { resolve: { conditions: ['source', 'node', 'import', 'default'] } },
+    resolve: { alias },
     test: {
       name,
       environment: 'node',

@@ -5,12 +5,20 @@ import { main } from './main.ts';
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 
-const code = await main(process.argv.slice(2), {
-  env: process.env,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  signal: controller.signal,
-});
+// `agent-search mcp [...]`: the MCP server, loaded only then (a search never loads the MCP SDK).
+const mcp = process.argv[2] === 'mcp';
+if (mcp) process.once('SIGTERM', () => controller.abort());
+const { env, stdin, stdout, stderr } = process;
+const code = mcp
+  ? await (await import('@agent-search/mcp')).runMcpServer(process.argv.slice(3), {
+      env,
+      stdin,
+      stdout,
+      stderr,
+      signal: controller.signal,
+      program: 'agent-search mcp',
+    })
+  : await main(process.argv.slice(2), { env, stdout, stderr, signal: controller.signal });
 
 /** Resolves once everything written to `stream` so far has been handed to the OS. */
 const flushed = (stream: NodeJS.WriteStream) =>

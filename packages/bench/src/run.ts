@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
 import { footprintFigure } from './figures/footprint.ts';
+import { mcpFigure } from './figures/mcp.ts';
 import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
@@ -69,6 +70,7 @@ try {
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
+  await measure('mcp', () => mcpFigure(sim, n(300, 30)));
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
     console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');

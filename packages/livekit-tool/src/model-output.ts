@@ -1,10 +1,4 @@
-import {
-  isSearchError,
-  type SearchMode,
-  type SearchResponse,
-  type SearchResult,
-  staleNotice,
-} from '@agent-search/core';
+import { type SearchMode, type SearchResponse, type SearchResult, staleNotice } from '@agent-search/core';
 
 /** A web page, as the model sees it. */
 export interface TextResultView {
@@ -46,22 +40,8 @@ export interface SearchToolOutput {
   note?: string;
 }
 
-export const EMPTY_QUERY_ERROR = 'empty query: say what to search for';
-/** For a turn the user interrupted; the framework normally discards it before the model sees it. */
-export const CANCELLED_ERROR = 'search cancelled';
-
-// One sentence per error code, safe to show a model: upstream messages may carry keys or markup.
-const ERROR_MESSAGES = {
-  invalid_request: 'the search request was not valid',
-  rate_limited: 'rate limited',
-  timeout: 'search timed out',
-  blocked: 'the search engine refused the request for now; try again in a few minutes',
-  quota_exceeded: 'the search quota is used up for now',
-  unauthorized: 'search is not set up correctly: the provider rejected its credentials',
-  unavailable: 'the search service is unavailable right now',
-  provider_error: 'the search failed',
-  no_provider: 'no search provider can run this kind of search right now',
-} as const;
+// The sentences are core's, shared with every other tool adapter.
+export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage as errorMessage } from '@agent-search/core';
 
 /** Only the fields the seed contract names, per mode: compact for a voice model's context. */
 export function toResultView(result: SearchResult, mode: SearchMode): ResultView {
@@ -98,14 +78,6 @@ export function toToolOutput(response: SearchResponse, limit: number): SearchToo
     output.note = stale.note;
   }
   return output;
-}
-
-/** The model-facing sentence for a failed search. Never the upstream message, except core's own validation. */
-export function errorMessage(error: unknown): string {
-  if (!isSearchError(error)) return ERROR_MESSAGES.provider_error;
-  // Request validation happens in core before any provider runs; its messages name only the input.
-  if (error.code === 'invalid_request' && error.provider === undefined) return error.message;
-  return ERROR_MESSAGES[error.code] ?? ERROR_MESSAGES.provider_error;
 }
 
 export function errorOutput(message: string): { results: []; error: string } {

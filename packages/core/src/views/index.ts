@@ -9,4 +9,16 @@ export { isViewFormat, type RenderViewOptions, renderView, VIEW_FORMATS, type Vi
 export { type GroundingFooterOptions, type Source, toGroundingFooter, toSources } from './sources.ts';
 export { type StaleNotice, type StaleNoticeOptions, staleNotice } from './staleness.ts';
 export { type StructuredResults, toStructured } from './structured.ts';
+export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage } from './tool-error.ts';
+export {
+  toWebSearchOutput,
+  WEB_SEARCH_ARGUMENTS,
+  WEB_SEARCH_TIME_RANGES,
+  WEB_SEARCH_TOOL_DESCRIPTION,
+  WEB_SEARCH_TOOL_NAME,
+  type WebSearchArgs,
+  type WebSearchOutput,
+  type WebSearchTimeRange,
+  webSearchRequest,
+} from './web-search-tool.ts';
 export { escapeXml, toXml, type XmlViewOptions } from './xml.ts';

@@ -67,7 +67,11 @@ function resultLines(result: SearchResult, id: number, maxSnippet: number): stri
  * Each field is one line with bracketed numbers removed, so result text cannot forge another result.
  * A stale answer gets a line under the header saying how old it is.
  */
-export function toModelText(response: SearchResponse, options: ModelTextOptions = {}): string {
+export function toModelText(
+  // What a tool adapter's stored output (`WebSearchOutput`) also has, so it can be rendered later.
+  response: Pick<SearchResponse, 'query' | 'results' | 'stale' | 'ageMs' | 'fetchedAt'>,
+  options: ModelTextOptions = {},
+): string {
   const today = isoDay(options.now ?? Date.now());
   const query = field(response.query);
   const stale = staleNotice(response, options);

@@ -40,7 +40,8 @@ function isoTime(value: unknown): string | undefined {
  * fetched and a sentence saying how old it is. Undefined for a fresh answer.
  */
 export function staleNotice(
-  response: SearchResponse,
+  // Any response-like value: a tool adapter's stored output has these fields too.
+  response: Pick<SearchResponse, 'stale' | 'ageMs' | 'fetchedAt'> & Partial<SearchResponse>,
   options: StaleNoticeOptions = {},
 ): StaleNotice | undefined {
   if (!response.stale) return undefined;

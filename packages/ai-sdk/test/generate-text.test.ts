@@ -1,0 +1,131 @@
+import { createSearchClient, WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core';
+import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webSearchTool } from '../src/index.ts';
+
+// The model interface's types, as the mock model spells them.
+type LanguageModelV3CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
+type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+
+const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
+const USAGE = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+
+let simulator: ProviderSimulator;
+beforeAll(async () => {
+  simulator = await startProviderSimulator();
+});
+afterAll(() => simulator.close());
+beforeEach(() => simulator.reset());
+
+/** A model that calls web_search once with `input`, then answers; it records every prompt it gets. */
+function searchingModel(input: Record<string, unknown>) {
+  const calls: LanguageModelV3CallOptions[] = [];
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options): Promise<LanguageModelV3GenerateResult> => {
+      calls.push(options);
+      if (calls.length === 1) {
+        return {
+          content: [
+            { type: 'tool-call', toolCallId: 'call-1', toolName: 'web_search', input: JSON.stringify(input) },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage: USAGE,
+          warnings: [],
+        };
+      }
+      return {
+        content: [{ type: 'text', text: 'Heat pumps are efficient [1].' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: USAGE,
+        warnings: [],
+      };
+    },
+  });
+  return { model, calls };
+}
+
+/** The tool result the model received in its second call. */
+function toolResultSent(calls: LanguageModelV3CallOptions[]) {
+  const message = calls[1]?.prompt.find((m) => m.role === 'tool');
+  const part = message?.content.find((p) => p.type === 'tool-result');
+  if (part?.type !== 'tool-result') throw new Error('the model got no tool result');
+  return part.output;
+}
+
+const client = () =>
+  createSearchClient({
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.urls.tavily })],
+  });
+
+describe('webSearchTool in generateText', () => {
+  it('offers the model the tool, searches, and gives it the compact view while the program keeps results', async () => {
+    const { model, calls } = searchingModel({ query: 'heat pump efficiency', max_results: 3 });
+    const result = await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client() }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+
+    const offered = calls[0]!.tools?.[0];
+    expect(offered).toMatchObject({
+      type: 'function',
+      name: 'web_search',
+      description: WEB_SEARCH_TOOL_DESCRIPTION,
+    });
+    expect((offered as { inputSchema: { required?: string[] } }).inputSchema.required).toEqual(['query']);
+
+    const [toolResult] = result.steps[0]!.toolResults;
+    const output = toolResult!.output as {
+      provider: string;
+      results: { title: string; url: string; source: string }[];
+    };
+    expect(output.provider).toBe('tavily');
+    expect(output.results).toHaveLength(3);
+
+    const sent = toolResultSent(calls);
+    expect(sent.type).toBe('text');
+    const text = (sent as { value: string }).value;
+    expect(text).toMatch(/^Results for "heat pump efficiency"/);
+    for (const [i, r] of output.results.entries()) {
+      expect(text).toContain(`[${i + 1}] `);
+      expect(text).toContain(r.source);
+      expect(text).not.toContain(r.url);
+    }
+    expect(text.length).toBeLessThan(JSON.stringify(output).length);
+    expect(result.text).toBe('Heat pumps are efficient [1].');
+    expect(simulator.calls('tavily')).toBe(1);
+  });
+
+  it('hands the model the LiveKit tool’s sentence when the search fails', async () => {
+    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    const { model, calls } = searchingModel({ query: 'heat pump outage' });
+    await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client() }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    expect(toolResultSent(calls)).toEqual({ type: 'error-text', value: 'rate limited' });
+  });
+
+  it('rejects arguments outside the schema before searching', async () => {
+    const { model, calls } = searchingModel({ query: 'heat pump', max_results: 40 });
+    await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client() }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    const sent = toolResultSent(calls) as { type: string; value: string };
+    expect(sent.type).toBe('error-text');
+    expect(sent.value).toMatch(/max_results/);
+    expect(simulator.calls('tavily')).toBe(0);
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Logger, silentLogger } from '@agent-search/core';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { type HttpGuardOptions, isLoopbackHost, refusal } from './http-guard.ts';
+
+export const MCP_PATH = '/mcp';
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_SESSIONS = 1_000;
+
+export interface McpHttpServerOptions {
+  /** Makes the MCP server for a new session. */
+  createServer: () => McpServer;
+  /** Default 127.0.0.1. Any other address needs `token`. */
+  host?: string;
+  /** Default 0: a free port (read it from `url`). */
+  port?: number;
+  /** Bearer token every request must carry; required when `host` is not a loopback address. */
+  token?: string;
+  allowedOrigins?: readonly string[];
+  allowedHosts?: readonly string[];
+  /** Largest request body; larger ones get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Sessions kept at once; a new one past it closes the least recently used. Default 1000. */
+  maxSessions?: number;
+  logger?: Logger;
+}
+
+export interface McpHttpServer {
+  /** `http://<host>:<port>/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Open sessions. */
+  sessions(): number;
+  /**
+   * Stops taking requests, waits for `drain` (the tool calls in flight answering on their open streams),
+   * then closes every session and connection.
+   */
+  close(drain?: () => Promise<unknown>): Promise<void>;
+}
+
+/** Thrown when the options would expose the server unsafely; the message says what to do. */
+export class McpHttpConfigError extends Error {
+  override readonly name = 'McpHttpConfigError';
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+class BodyTooLarge extends Error {}
+
+async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Resolves when every response has ended, or after `ms`. */
+async function ended(responses: ServerResponse[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(
+      responses.map((res) => (res.writableFinished || res.destroyed ? undefined : once(res, 'close'))),
+    ),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * Streamable HTTP at `/mcp`, one MCP server per session. Safe by default: loopback only unless a bearer
+ * token is set, Host and Origin checked against DNS rebinding, bounded bodies and session count.
+ */
+export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<McpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token?.trim() || undefined;
+  const loopback = isLoopbackHost(host);
+  if (!loopback && token === undefined) {
+    throw new McpHttpConfigError(
+      `refusing to listen on ${host} without a token: anyone who can reach it could search on your keys. Set AGENT_SEARCH_MCP_TOKEN, or listen on 127.0.0.1`,
+    );
+  }
+  const logger = options.logger ?? silentLogger;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  // Insertion order is recency: a session's entry is moved to the end on every request.
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // POSTs whose answer is still being written; a shutdown lets them end before closing sessions.
+  const openPosts = new Set<ServerResponse>();
+  let closing = false;
+  const guard: HttpGuardOptions = {
+    port: 0,
+    loopback,
+    allowedHosts: (options.allowedHosts ?? []).map((h) => h.toLowerCase()),
+    allowedOrigins: options.allowedOrigins ?? [],
+    token,
+  };
+
+  async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
+    if (sessions.size >= maxSessions) {
+      const [oldest, transport] = sessions.entries().next().value!;
+      sessions.delete(oldest);
+      await transport.close().catch(() => undefined);
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = options.createServer();
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== MCP_PATH) return sendError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    const refused = refusal(req.headers, guard);
+    if (refused) return sendError(res, refused.status, refused.message, refused.headers);
+    if (closing) return sendError(res, 503, 'The server is shutting down', { Connection: 'close' });
+
+    let body: unknown;
+    if (req.method === 'POST') {
+      openPosts.add(res);
+      res.once('close', () => openPosts.delete(res));
+      try {
+        body = await readJsonBody(req, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          return sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes`, {
+            Connection: 'close',
+          });
+        }
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+        );
+        return;
+      }
+    }
+
+    const id = req.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const transport = sessions.get(id);
+      if (!transport) return sendError(res, 404, 'Session not found: start a new one');
+      sessions.delete(id);
+      sessions.set(id, transport);
+      return transport.handleRequest(req, res, body);
+    }
+    if (req.method === 'POST' && isInitializeRequest(body)) return openSession(req, res, body);
+    return sendError(res, 400, 'Bad request: no session; send an initialize request first');
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error(
+        { error: error instanceof Error ? error.message : String(error) },
+        'mcp http request failed',
+      );
+      sendError(res, 500, 'Internal server error');
+    });
+  });
+  server.requestTimeout = 0; // SSE streams stay open; the searches have their own deadlines.
+  server.listen(options.port ?? 0, host);
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  guard.port = port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}${MCP_PATH}`,
+    port,
+    sessions: () => sessions.size,
+    async close(drain) {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain?.();
+      // Answers to those calls are still on their way out: let their POST streams end first.
+      await ended([...openPosts], 1_000);
+      await Promise.allSettled([...sessions.values()].map((t) => t.close()));
+      sessions.clear();
+      server.closeIdleConnections();
+      // Whatever is still open now is a stream nobody will write to again.
+      setTimeout(() => server.closeAllConnections(), 1_000).unref();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  MCP_PATH,
+  McpHttpConfigError,
+  type McpHttpServer,
+  type McpHttpServerOptions,
+  startMcpHttpServer,
+} from './http-server.ts';
+export { InFlightCalls } from './in-flight.ts';
+export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
+export { PROVIDER_DEFINITIONS } from './registry.ts';
+export { type EnvSearchClient, searchClientFromEnv } from './search-client.ts';
+export { createSearchMcpServer, type SearchMcpServerOptions } from './server.ts';
+export { defineMcpTool, type McpTool, type ToolCallContext, toolError } from './tool.ts';
+export {
+  type WebSearchToolOptions,
+  webSearchInputSchema,
+  webSearchOutputSchema,
+  webSearchTool,
+} from './web-search-tool.ts';

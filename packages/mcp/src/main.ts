@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { type Env, type ProviderDefinition, SearchConfigError } from '@agent-search/core';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
+import { InFlightCalls } from './in-flight.ts';
+import { createServerLogger } from './logger.ts';
+import { PROVIDER_DEFINITIONS } from './registry.ts';
+import { searchClientFromEnv, secretsOf } from './search-client.ts';
+import { createSearchMcpServer } from './server.ts';
+import { webSearchTool } from './web-search-tool.ts';
+
+/** The help text, for the program as it was called (`agent-search-mcp` or `agent-search mcp`). */
+export function mcpUsage(program = 'agent-search-mcp'): string {
+  return `Usage:
+  ${program}                                serve MCP over stdio (for Claude Desktop, IDEs)
+  ${program} --http [--port N] [--host H]   serve MCP over Streamable HTTP at /mcp
+  ${program} --help | --version
+
+HTTP options:
+      --port N    port to listen on (default 8787)
+      --host H    address to listen on (default 127.0.0.1); any other needs AGENT_SEARCH_MCP_TOKEN
+
+Environment: the CLI's variables (TAVILY_API_KEY, EXA_API_KEY, PERPLEXITY_API_KEY, SEARCH_PROVIDER_PRIORITY,
+REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_RESULTS, LOG_LEVEL), and
+  AGENT_SEARCH_MCP_TOKEN            bearer token HTTP clients must send (required off loopback)
+  AGENT_SEARCH_MCP_ALLOWED_ORIGINS  comma-separated browser origins to accept besides localhost pages
+  AGENT_SEARCH_MCP_ALLOWED_HOSTS    comma-separated Host names to accept besides loopback names
+  AGENT_SEARCH_MCP_SHUTDOWN_MS      how long SIGTERM waits for searches in flight (default 10000)
+`;
+}
+
+export const DEFAULT_PORT = 8787;
+const DEFAULT_SHUTDOWN_MS = 10_000;
+
+export interface McpMainContext {
+  env: Env;
+  stdin: Readable;
+  stdout: Writable;
+  stderr: { write(chunk: string): unknown };
+  /** Ends the server (SIGTERM, SIGINT): searches in flight get until the shutdown deadline. */
+  signal: AbortSignal;
+  /** Provider packages to use instead of the shipped ones. */
+  definitions?: readonly ProviderDefinition[];
+  /** Program name in messages. */
+  program?: string;
+}
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  if (!values.http && (values.port !== undefined || values.host !== undefined)) {
+    throw new UsageError('--port and --host need --http');
+  }
+  let port = DEFAULT_PORT;
+  if (values.port !== undefined) {
+    port = /^\d{1,5}$/.test(values.port.trim()) ? Number(values.port) : -1;
+    if (port < 0 || port > 65_535)
+      throw new UsageError(`--port must be 0 to 65535 (got "${values.port.slice(0, 20)}")`);
+  }
+  return { ...values, port, host: values.host?.trim() || '127.0.0.1' };
+}
+
+const OPTIONS = {
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function shutdownMs(env: Env): number {
+  const raw = env.AGENT_SEARCH_MCP_SHUTDOWN_MS?.trim();
+  if (!raw) return DEFAULT_SHUTDOWN_MS;
+  if (!/^\d+$/.test(raw) || Number(raw) > 600_000) {
+    throw new SearchConfigError(
+      'AGENT_SEARCH_MCP_SHUTDOWN_MS',
+      `expected milliseconds up to 600000, got "${raw.slice(0, 40)}"`,
+    );
+  }
+  return Number(raw);
+}
+
+const ended = (signal: AbortSignal, stdin?: Readable) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    stdin?.once('end', resolve);
+    stdin?.once('close', resolve);
+  });
+
+/**
+ * The server, in-process: parses `argv`, serves until `signal` aborts (or stdin ends, over stdio), lets
+ * searches in flight finish within the shutdown deadline and returns the exit code.
+ */
+export async function runMcpServer(argv: string[], context: McpMainContext): Promise<number> {
+  const program = context.program ?? 'agent-search-mcp';
+  const say = (text: string) => context.stderr.write(text);
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`${program}: ${error.message}\n\n${mcpUsage(program)}`);
+    return 2;
+  }
+  if (args.help) {
+    context.stdout.write(mcpUsage(program));
+    return 0;
+  }
+  if (args.version) {
+    context.stdout.write(`${version()}\n`);
+    return 0;
+  }
+
+  const { env } = context;
+  const definitions = context.definitions ?? PROVIDER_DEFINITIONS;
+  let search: ReturnType<typeof searchClientFromEnv> | undefined;
+  try {
+    const logger = createServerLogger(env, context.stderr, secretsOf(env, definitions));
+    const deadlineMs = shutdownMs(env);
+    search = searchClientFromEnv(env, definitions, logger);
+    if (!search.enabled) logger.warn({ reason: search.reason }, 'no search provider is usable');
+
+    const inFlight = new InFlightCalls();
+    const tools = [webSearchTool({ client: search.client, logger })];
+    const newServer = () => createSearchMcpServer({ tools, inFlight, version: version() });
+    const drain = async () => {
+      const { finished, aborted } = await inFlight.drain(deadlineMs);
+      if (finished + aborted > 0) logger.warn({ finished, aborted }, 'shut down with searches in flight');
+    };
+
+    if (!args.http) {
+      const server = newServer();
+      await server.connect(new StdioServerTransport(context.stdin, context.stdout));
+      await ended(context.signal, context.stdin);
+      await drain();
+      await server.close();
+      return 0;
+    }
+
+    const token = env.AGENT_SEARCH_MCP_TOKEN?.trim() || undefined;
+    const http = await startMcpHttpServer({
+      createServer: newServer,
+      host: args.host,
+      port: args.port,
+      token,
+      allowedOrigins: list(env.AGENT_SEARCH_MCP_ALLOWED_ORIGINS),
+      allowedHosts: list(env.AGENT_SEARCH_MCP_ALLOWED_HOSTS),
+      logger,
+    });
+    say(`${program}: listening on ${http.url}${token ? ' (bearer token required)' : ''}\n`);
+    await ended(context.signal);
+    await http.close(drain);
+    return 0;
+  } catch (error) {
+    if (error instanceof SearchConfigError || error instanceof McpHttpConfigError) {
+      say(
+        `${program}: ${error instanceof SearchConfigError ? 'configuration error: ' : ''}${error.message}\n`,
+      );
+      return 2;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      say(`${program}: cannot listen on ${args.host}:${args.port} (${code})\n`);
+      return 2;
+    }
+    say(
+      `${program}: unexpected error (${error instanceof Error ? error.name : typeof error}): ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  } finally {
+    await search?.close().catch(() => undefined);
+  }
+}

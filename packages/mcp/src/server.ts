@@ -1,0 +1,63 @@
+import { CANCELLED_ERROR } from '@agent-search/core';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InFlightCalls } from './in-flight.ts';
+import { type McpTool, toolError } from './tool.ts';
+
+export interface SearchMcpServerOptions {
+  /** The tools to offer, e.g. `[webSearchTool({ client })]`. */
+  tools: readonly McpTool[];
+  /** Shared by every session's server, so a shutdown sees all calls. Default: a new one. */
+  inFlight?: InFlightCalls;
+  name?: string;
+  version?: string;
+}
+
+const INSTRUCTIONS =
+  'Use web_search for anything current or that you are unsure of; cite the URLs of the results you use.';
+
+function cancelled(signal: AbortSignal): Promise<CallToolResult> {
+  return new Promise((resolve) => {
+    const answer = () => resolve(toolError(CANCELLED_ERROR));
+    if (signal.aborted) answer();
+    else signal.addEventListener('abort', answer, { once: true });
+  });
+}
+
+/**
+ * An MCP server offering `tools`. One server serves one connection: the stdio process makes one, the
+ * HTTP endpoint one per session.
+ */
+export function createSearchMcpServer(options: SearchMcpServerOptions): McpServer {
+  const inFlight = options.inFlight ?? new InFlightCalls();
+  const server = new McpServer(
+    { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },
+    { instructions: INSTRUCTIONS },
+  );
+  const names = new Set<string>();
+  for (const tool of options.tools) {
+    if (names.has(tool.name)) throw new TypeError(`two tools are named "${tool.name}"`);
+    names.add(tool.name);
+    server.registerTool(
+      tool.name,
+      {
+        ...(tool.title ? { title: tool.title } : {}),
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        annotations: tool.annotations,
+      },
+      async (args, extra) => {
+        if (inFlight.closing) return toolError(`${CANCELLED_ERROR}: the server is shutting down`);
+        return inFlight.run(extra.signal, (signal) =>
+          Promise.race([
+            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId }),
+            // A tool slow to notice its abort still answers at once: the shutdown deadline holds.
+            cancelled(signal),
+          ]),
+        );
+      },
+    );
+  }
+  return server;
+}

@@ -1,0 +1,117 @@
+import {
+  CANCELLED_ERROR,
+  EMPTY_QUERY_ERROR,
+  isSearchError,
+  type Logger,
+  MAX_QUERY_LENGTH,
+  MAX_RESULTS_LIMIT,
+  SEARCH_MODES,
+  type SearchClient,
+  silentLogger,
+  toModelText,
+  toolErrorMessage,
+  toWebSearchOutput,
+  WEB_SEARCH_ARGUMENTS,
+  WEB_SEARCH_TOOL_DESCRIPTION,
+  WEB_SEARCH_TOOL_NAME,
+  webSearchRequest,
+} from '@agent-search/core';
+import { z } from 'zod';
+import { defineMcpTool, type McpTool, toolError } from './tool.ts';
+
+const MAX_SITES = 20;
+const site = z.string().trim().min(1).max(253);
+
+/** The arguments, strict: a model that sends a wrong value is told which one, instead of a silent default. */
+export const webSearchInputSchema = {
+  query: z
+    .string()
+    .trim()
+    .min(1, EMPTY_QUERY_ERROR)
+    .max(MAX_QUERY_LENGTH)
+    .describe(WEB_SEARCH_ARGUMENTS.query),
+  mode: z.enum(SEARCH_MODES).optional().describe(WEB_SEARCH_ARGUMENTS.mode),
+  max_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESULTS_LIMIT)
+    .optional()
+    .describe(WEB_SEARCH_ARGUMENTS.max_results),
+  time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
+  include_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
+  exclude_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
+  region: z
+    .string()
+    .regex(/^[a-zA-Z]{2}-[a-zA-Z]{2}$/, 'region must look like "us-en"')
+    .optional()
+    .describe(WEB_SEARCH_ARGUMENTS.region),
+};
+
+const resultSchema = z.looseObject({
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+  source: z.string(),
+  provider: z.string(),
+  publishedAt: z.string().optional(),
+});
+
+/** `structuredContent`: the normalized results (core's `WebSearchOutput`). */
+export const webSearchOutputSchema = {
+  query: z.string(),
+  mode: z.enum(SEARCH_MODES),
+  provider: z.string(),
+  cached: z.boolean(),
+  fetchedAt: z.string(),
+  results: z.array(resultSchema),
+  stale: z.literal(true).optional(),
+  note: z.string().optional(),
+};
+
+export interface WebSearchToolOptions {
+  client: Pick<SearchClient, 'search'>;
+  logger?: Logger;
+  /** "Today" for the model text's header; default the current time. */
+  now?: () => Date | number;
+}
+
+/**
+ * `web_search`: results as core's compact model text (what the model reads) and, in `structuredContent`,
+ * the normalized results (what a program keeps). Failures are tool errors with the LiveKit tool's
+ * sentences; the rate limit is per MCP session.
+ */
+export function webSearchTool(options: WebSearchToolOptions): McpTool {
+  const logger = options.logger ?? silentLogger;
+  return defineMcpTool({
+    name: WEB_SEARCH_TOOL_NAME,
+    title: 'Web search',
+    description: WEB_SEARCH_TOOL_DESCRIPTION,
+    inputSchema: webSearchInputSchema,
+    outputSchema: webSearchOutputSchema,
+    annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
+    async call(args, { signal, sessionId }) {
+      const request = webSearchRequest(args);
+      try {
+        const response = await options.client.search(request, {
+          signal,
+          userId: `mcp:${sessionId ?? 'stdio'}`,
+        });
+        const text = toModelText(response, options.now ? { now: options.now() } : {});
+        return {
+          content: [{ type: 'text', text }],
+          structuredContent: { ...toWebSearchOutput(response) },
+        };
+      } catch (error) {
+        if (signal.aborted) return toolError(CANCELLED_ERROR);
+        logger.warn(
+          isSearchError(error)
+            ? { code: error.code, provider: error.provider, message: error.message }
+            : { code: 'unexpected', error: error instanceof Error ? error.name : typeof error },
+          'web_search failed',
+        );
+        return toolError(toolErrorMessage(error));
+      }
+    },
+  });
+}

@@ -1,0 +1,254 @@
+import { request as httpRequest } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { PassThrough } from 'node:stream';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runMcpServer } from '../src/index.ts';
+import { loopbackEnv, textOf } from './loopback.ts';
+
+let simulator: ProviderSimulator;
+beforeAll(async () => {
+  simulator = await startProviderSimulator();
+});
+afterAll(() => simulator.close());
+beforeEach(() => simulator.reset());
+
+interface Running {
+  url: string;
+  stderr: () => string;
+  stop(): Promise<number>;
+  exited: Promise<number>;
+}
+
+/** The real server, in this process, on a free port; `stop` is its SIGTERM. */
+async function serve(args: string[], env: Record<string, string> = {}): Promise<Running> {
+  const controller = new AbortController();
+  let stderr = '';
+  const exited = runMcpServer(['--http', '--port', '0', ...args], {
+    env: loopbackEnv(simulator, env),
+    stdin: new PassThrough(),
+    stdout: new PassThrough(),
+    stderr: { write: (chunk: string) => (stderr += chunk) },
+    signal: controller.signal,
+  });
+  let exitCode: number | undefined;
+  void exited.then((code) => (exitCode = code));
+  let url: string | undefined;
+  for (let waited = 0; url === undefined; waited += 10) {
+    if (exitCode !== undefined || waited > 5_000)
+      throw new Error(`server not listening (${exitCode}): ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    url = /listening on (\S+)/.exec(stderr)?.[1];
+  }
+  return {
+    url,
+    stderr: () => stderr,
+    exited,
+    stop: () => {
+      controller.abort();
+      return exited;
+    },
+  };
+}
+
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+/** A raw POST, with any headers (including Host, which fetch will not let a caller set). */
+function post(url: string, headers: Record<string, string>, body = INITIALIZE) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('agent-search-mcp --http on 127.0.0.1', () => {
+  let server: Running;
+  let client: Client;
+  beforeAll(async () => {
+    server = await serve([], { SEARCH_RATE_LIMIT: '3' });
+  });
+  afterAll(() => server.stop());
+  beforeEach(async () => {
+    client = await connect(server.url);
+  });
+  afterEach(() => client.close());
+
+  it('listens on loopback at /mcp and lists web_search', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['web_search']);
+    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+  });
+
+  it('answers web_search from the loopback provider', async () => {
+    const result = await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump http', max_results: 2, time_range: 'year', region: 'us-en' },
+    });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { provider: string; results: { title: string }[] };
+    expect(structured.provider).toBe('tavily');
+    expect(structured.results).toHaveLength(2);
+    expect(textOf(result)).toContain(`[1] ${structured.results[0]!.title.split(' | ')[0]}`);
+    expect(simulator.calls('tavily')).toBe(1);
+  });
+
+  it('fails over to the next provider when the primary fails', async () => {
+    simulator.configure('tavily', { faults: { reset: 1 } });
+    const result = await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump http failover' },
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { provider: string }).provider).toBe('exa');
+    expect(simulator.calls('exa')).toBe(1);
+  });
+
+  it('turns bad arguments into tool errors', async () => {
+    const empty = await client.callTool({ name: 'web_search', arguments: { query: '   ' } });
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toContain('empty query');
+    const mode = await client.callTool({ name: 'web_search', arguments: { query: 'x', mode: 'images' } });
+    expect(mode.isError).toBe(true);
+    expect(textOf(mode)).toMatch(/mode/);
+    expect(simulator.calls('tavily')).toBe(0);
+  });
+
+  it('rate-limits each MCP session on its own', async () => {
+    const other = await connect(server.url);
+    try {
+      const call = (c: Client, n: number) =>
+        c.callTool({ name: 'web_search', arguments: { query: `heat pump limit ${n}` } });
+      const answers = [];
+      for (let n = 0; n < 4; n++) answers.push(await call(client, n));
+      expect(answers.map((a) => Boolean(a.isError))).toEqual([false, false, false, true]);
+      expect(textOf(answers[3])).toBe('rate limited');
+      // Another session still has its own allowance.
+      expect((await call(other, 9)).isError).toBeFalsy();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a foreign Origin and a rebound Host', async () => {
+    const origin = await post(server.url, { origin: 'http://evil.example' });
+    expect(origin.status).toBe(403);
+    expect(origin.body).toContain('Origin');
+    const port = new URL(server.url).port;
+    const host = await post(server.url, { host: `evil.example:${port}` });
+    expect(host.status).toBe(403);
+    // A page served from localhost (an inspector) may connect.
+    expect((await post(server.url, { origin: 'http://localhost:6274' })).status).toBe(200);
+  });
+
+  it('refuses a body over the limit', async () => {
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(2_000_000) },
+    });
+    const answer = await post(server.url, {}, big);
+    expect(answer.status).toBe(413);
+  });
+});
+
+function nonLoopbackAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
+describe('off loopback', () => {
+  it('refuses to listen on 0.0.0.0 without a token', async () => {
+    let stderr = '';
+    const code = await runMcpServer(['--http', '--host', '0.0.0.0', '--port', '0'], {
+      env: loopbackEnv(simulator),
+      stdin: new PassThrough(),
+      stdout: new PassThrough(),
+      stderr: { write: (chunk: string) => (stderr += chunk) },
+      signal: new AbortController().signal,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('AGENT_SEARCH_MCP_TOKEN');
+  });
+
+  it('with a token, requires it on every request', async () => {
+    const token = 'mcp-test-token-4c1f0a9e7b';
+    const server = await serve(['--host', '0.0.0.0'], { AGENT_SEARCH_MCP_TOKEN: token });
+    try {
+      // Reached through a non-loopback address where the machine has one, else through loopback.
+      const address = nonLoopbackAddress() ?? '127.0.0.1';
+      const url = server.url.replace('0.0.0.0', address);
+      await expect(connect(url)).rejects.toThrow(/401|Unauthorized/);
+      await expect(connect(url, { authorization: 'Bearer wrong-token' })).rejects.toThrow(/401|Unauthorized/);
+      const client = await connect(url, { authorization: `Bearer ${token}` });
+      const result = await client.callTool({ name: 'web_search', arguments: { query: 'heat pump token' } });
+      expect(result.isError).toBeFalsy();
+      await client.close();
+      expect(server.stderr()).not.toContain(token);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('lets a search in flight finish, then exits 0', async () => {
+    simulator.configure('tavily', { latency: { kind: 'fixed', ms: 600 } });
+    const server = await serve([]);
+    const client = await connect(server.url);
+    const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump drain' } });
+    await expect.poll(() => simulator.calls('tavily')).toBe(1);
+    const exited = server.stop();
+    const result = await call;
+    expect(result.isError).toBeFalsy();
+    expect(await exited).toBe(0);
+    await client.close().catch(() => undefined);
+  });
+
+  it('aborts a search still running at the deadline with a tool error', async () => {
+    simulator.configure('tavily', { faults: { hang: 1 } });
+    const server = await serve([], { AGENT_SEARCH_MCP_SHUTDOWN_MS: '300', SEARCH_TIMEOUT_MS: '60000' });
+    const client = await connect(server.url);
+    const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump hang' } });
+    await expect.poll(() => simulator.calls('tavily')).toBe(1);
+    const started = performance.now();
+    const exited = server.stop();
+    const result = await call;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('search cancelled');
+    expect(await exited).toBe(0);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await client.close().catch(() => undefined);
+  });
+});

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXA_KEY, loopbackEnv, TAVILY_KEY, textOf } from './loopback.ts';
+
+// The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+let simulator: ProviderSimulator;
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
+  simulator = await startProviderSimulator();
+});
+afterAll(() => simulator.close());
+
+async function connect(extraEnv: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...loopbackEnv(simulator, extraEnv) },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
+}
+
+describe('agent-search-mcp over stdio', () => {
+  let session: Awaited<ReturnType<typeof connect>>;
+  beforeEach(async () => {
+    simulator.reset();
+    session = await connect({ LOG_LEVEL: 'debug' });
+  });
+  afterEach(() => session.client.close());
+
+  it('lists web_search with its schema and read-only, open-world annotations', async () => {
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['web_search']);
+    const [tool] = tools;
+    expect(tool!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+    expect(tool!.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual([
+      'query',
+      'mode',
+      'max_results',
+      'time_range',
+      'include_sites',
+      'exclude_sites',
+      'region',
+    ]);
+    expect(tool!.outputSchema?.properties).toHaveProperty('results');
+  });
+
+  it('answers web_search from the loopback provider: compact text for the model, results for programs', async () => {
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump efficiency', max_results: 3 },
+    });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as {
+      provider: string;
+      results: { url: string; source: string }[];
+    };
+    expect(structured.provider).toBe('tavily');
+    expect(structured.results).toHaveLength(3);
+    const text = textOf(result);
+    // The model view numbers the results in the order of structuredContent's (the program maps [n] to
+    // its URL), names each site and spends no tokens on URLs.
+    for (const [i, r] of structured.results.entries()) {
+      expect(text).toContain(`[${i + 1}] `);
+      expect(text).toContain(r.source);
+      expect(text).not.toContain(r.url);
+    }
+    expect(text.length).toBeLessThan(JSON.stringify(structured).length);
+    expect(simulator.calls('tavily')).toBe(1);
+    expect(simulator.calls('exa')).toBe(0);
+  });
+
+  it('fails over to the next provider when the primary fails', async () => {
+    simulator.configure('tavily', { faults: { server_error: 1 } });
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump failover' },
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { provider: string }).provider).toBe('exa');
+    expect(simulator.calls('tavily')).toBe(1);
+    expect(simulator.calls('exa')).toBe(1);
+  });
+
+  it('turns bad arguments into a tool error naming the argument, without searching', async () => {
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump', max_results: 50 },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/max_results/);
+    expect(simulator.calls('tavily') + simulator.calls('exa')).toBe(0);
+  });
+
+  it('says what failed in the LiveKit tool’s sentence when every provider fails, never a key', async () => {
+    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator.configure('exa', { faults: { rate_limited: 1 } });
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump outage' },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('rate limited');
+    expect(session.stderr()).not.toContain(TAVILY_KEY);
+    expect(session.stderr()).not.toContain(EXA_KEY);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes a search in flight on SIGTERM, then exits', async () => {
+    simulator.reset();
+    simulator.configure('tavily', { latency: { kind: 'fixed', ms: 800 } });
+    const { client, transport } = await connect();
+    const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump shutdown' } });
+    await expect.poll(() => simulator.calls('tavily'), { timeout: 5_000 }).toBe(1);
+    const pid = transport.pid!;
+    process.kill(pid, 'SIGTERM');
+    const result = await call;
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { provider: string }).provider).toBe('tavily');
+    await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
+    await client.close();
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
