@@ -22,7 +22,7 @@ export function cacheKind(request: SearchRequest, profiles?: ProfileSet): CacheK
  * The cache key of a request: everything that changes the answer, whatever the provider, and nothing
  * else. `maxResults` is left out on purpose: a bigger cached answer serves a smaller request.
  */
-export function cacheKey(request: SearchRequest): string {
+export function cacheKey(request: SearchRequest, providers?: readonly string[]): string {
   const identity = [
     request.mode,
     normalizeQuery(request.query),
@@ -35,6 +35,8 @@ export function cacheKey(request: SearchRequest): string {
     request.profile ?? '',
     // Only when set, so keys of requests without it stay what they were.
     ...(request.includeContent ? ['content'] : []),
+    // A search restricted to some providers gets its own entry, also only when set.
+    ...(providers ? [['providers', ...providers]] : []),
   ];
   return `search:v1:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url')}`;
 }

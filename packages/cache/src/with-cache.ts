@@ -275,6 +275,7 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     entry: CacheEntry | undefined,
     started: number,
     userId?: string,
+    providers?: readonly string[],
   ): Flight {
     const flight: Flight = new Flight(
       request.maxResults,
@@ -300,7 +301,11 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
             releaseLease = turn.release;
           }
           await limits?.acquireUpstream(signal);
-          const response = await client.search(request, { signal, userId });
+          const response = await client.search(request, {
+            signal,
+            userId,
+            ...(providers ? { providers } : {}),
+          });
           await write(key, request, response);
           return response;
         } catch (error) {
@@ -341,7 +346,7 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       const { signal, userId } = searchOptions;
       const request = client.normalize(input);
       signal?.throwIfAborted();
-      const key = cacheKey(request);
+      const key = cacheKey(request, searchOptions.providers);
       let entry = await read(key);
       // A local copy that cannot answer may be older than what another process stored since.
       if (entry && shared && !answers(entry, request.maxResults)) {
@@ -362,7 +367,7 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
           if (outcome === RETRY) continue;
           return forCaller(outcome, request, started);
         }
-        const flight = startFlight(key, request, entry, started, userId);
+        const flight = startFlight(key, request, entry, started, userId, searchOptions.providers);
         // Join before the limit check, so callers joining meanwhile cannot abandon the flight without us.
         const joined = flight.join(signal);
         joined.catch(() => {});

@@ -50,6 +50,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Who is asking, for per-user rate limits. */
   userId?: string;
+  /** Ask only these providers (by id), in this order; ids the client lacks are ignored. */
+  providers?: readonly string[];
 }
 
 export interface SearchClient {
@@ -170,6 +172,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     profile: SearchProfile | undefined,
     signal: AbortSignal | undefined,
     span: Span,
+    only?: readonly string[],
   ): Promise<SearchResponse> {
     requestCount++;
     const started = now();
@@ -179,7 +182,8 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     const cooling: SearchProvider[] = [];
     // What each provider is asked: the request with the profile applied the way that provider can take it.
     const asked = new Map<string, SearchRequest>();
-    for (const provider of providers) {
+    const pool = only ? only.flatMap((id) => providers.filter((p) => p.id === id)) : providers;
+    for (const provider of pool) {
       const forProvider = profile ? applyProfile(request, profile, provider.capabilities) : request;
       const reason = unsupportedReason(provider, forProvider);
       if (reason) attempts.push({ provider: provider.id, outcome: 'skipped', reason, ms: 0 });
@@ -414,7 +418,10 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       return tracer.startActiveSpan(
         'agent-search.search',
         { attributes: { 'search.mode': request.mode, 'search.profile': request.profile ?? '' } },
-        (span) => run(request, profile, searchOptions.signal, span).finally(() => span.end()),
+        (span) =>
+          run(request, profile, searchOptions.signal, span, searchOptions.providers).finally(() =>
+            span.end(),
+          ),
       );
     },
   };
