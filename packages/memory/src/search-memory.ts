@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { cleanText, cleanUrl, FIELD_LIMITS, type Logger, silentLogger } from '@agent-search/core';
 import MiniSearch from 'minisearch';
-import { BOT_ID, type Finding, type FindingScope, MAX_SOURCES, parseFinding } from './finding.ts';
+import {
+  BOT_ID,
+  type Finding,
+  type FindingScope,
+  learnedNote,
+  MAX_SOURCES,
+  parseFinding,
+} from './finding.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
 
 export interface SearchMemoryOptions {
@@ -34,9 +41,11 @@ export interface RecallOptions {
   maxAgeMs?: number;
 }
 
-/** A recalled finding with its relevance score (higher is better). */
+/** A recalled finding with its relevance score (higher is better) and `learnedNote`'s sentence. */
 export interface RecalledFinding extends Finding {
   score: number;
+  /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
+  note: string;
 }
 
 export interface SearchMemory {
@@ -192,7 +201,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
         const finding = findings.get(hit.id as string);
         if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
-        recalled.push({ ...finding, score: hit.score });
+        recalled.push({ ...finding, score: hit.score, note: learnedNote(finding) });
         if (recalled.length >= limit) break;
       }
       return recalled;
