@@ -1,4 +1,5 @@
 export { type PerCall, participantIdentity } from './caller.ts';
+export { type PublishGroundingOptions, publishGroundingAfterReplies } from './grounding-publisher.ts';
 export {
   type DataPublisher,
   DEFAULT_LOADING_MESSAGE,

@@ -15,13 +15,14 @@ import {
   grounding,
   groundingMessage,
   ProvenanceCollector,
+  publishGroundingAfterReplies,
   SEARCH_TOOL_NAME,
   type SearchInternetToolOptions,
   type SearchPolicy,
   trustTierPolicy,
 } from '../src/index.ts';
 import { type TavilyPage, tavilySearchResponse } from './fixtures/legal-cn.ts';
-import { replayDuckDuckGo, type SeedOutput } from './harness.ts';
+import { recordingParticipant, replayDuckDuckGo, type SeedOutput, type TimelineEntry } from './harness.ts';
 
 const server = useMswServer();
 const redisUrl = inject('redisUrl');
@@ -354,5 +355,69 @@ describe('policy values from an app', () => {
     // maxResults clamped to 10, followUps to 0: one of the two searches is refused.
     expect([a!, b!].map((o) => o.results.length).sort()).toEqual([0, 10]);
     expect([a!, b!].filter((o) => o.error === FOLLOW_UP_REFUSAL)).toHaveLength(1);
+  });
+});
+
+/** A fake LLM that calls the tool for the user's question, then answers whatever the tool returned. */
+class ReplyingLLM extends voice.testing.FakeLLM {
+  override lookup(input: string) {
+    return (
+      super.lookup(input) ?? {
+        input,
+        type: 'llm' as const,
+        content: 'Astana is the capital.',
+        ttft: 0,
+        duration: 0,
+      }
+    );
+  }
+}
+
+describe('publishing the sources of each reply', () => {
+  it('publishes one grounding message after the reply that used a search, none after one that did not', async () => {
+    replayDuckDuckGo(server, { web: astanaWeb });
+    const timeline: TimelineEntry[] = [];
+    const provenance = new ProvenanceCollector();
+    const llm = new ReplyingLLM([
+      {
+        input: 'capital of kazakhstan?',
+        toolCalls: [{ name: SEARCH_TOOL_NAME, args: { query: 'capital of Kazakhstan' } }],
+      },
+    ]);
+    const session = new voice.AgentSession({ llm, vad: null, turnHandling: { turnDetection: null } });
+    const tool = createSearchInternetTool({ client: twoProviderClient(), publisher: false, provenance });
+    await session.start({
+      agent: new voice.Agent({ instructions: 'test', tools: { [SEARCH_TOOL_NAME]: tool } }),
+    });
+    const stop = publishGroundingAfterReplies(session, provenance, {
+      publisher: recordingParticipant(timeline),
+    });
+    try {
+      await session.run({ userInput: 'capital of kazakhstan?' }).wait();
+      await session.run({ userInput: 'thanks!' }).wait();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      stop();
+      await session.close();
+    }
+    expect(timeline).toEqual([
+      {
+        kind: 'publish',
+        options: { reliable: true, topic: 'grounding' },
+        message: {
+          type: 'grounding',
+          text: 'grounded in: web search for "capital of Kazakhstan" (en.wikipedia.org, britannica.com)',
+          sources: [
+            expect.objectContaining({
+              query: 'capital of Kazakhstan',
+              provider: 'duckduckgo',
+              urls: astanaWeb.map((e) => e.url),
+              domains: ['en.wikipedia.org', 'britannica.com'],
+            }),
+          ],
+        },
+      },
+    ]);
+    expect(provenance.entries()).toEqual([]);
   });
 });
