@@ -195,7 +195,11 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       const question = cleanText(query, 512);
       const terms = topicalTerms(question).size;
       if (terms === 0) return [];
-      const hits = index.search(question, { boost: { query: 2 }, prefix: true, fuzzy: 0.2 });
+      const hits = index.search(question, {
+        boost: { query: 2 },
+        prefix: (term) => term.length >= 4,
+        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+      });
       const recalled: RecalledFinding[] = [];
       for (const hit of hits) {
         if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
