@@ -96,6 +96,27 @@ describe('searchMultiSource', () => {
     expect(response.providers).toEqual(['a', 'c']);
   });
 
+  it('passes over a provider that is cooling down, and asks it again once its cool-down is over', async () => {
+    server.use(http.post(url('a'), () => new HttpResponse(null, { status: 503 })));
+    upstream('b', ['https://b.example/']);
+    upstream('c', ['https://c.example/']);
+    let clock = 1_000_000;
+    const client = createSearchClient({
+      providers: [provider('a'), provider('b'), provider('c')],
+      cooldown: { transientMs: 60_000 },
+      now: () => clock,
+    });
+    await client.search({ query: 'warm up' }); // a fails over to b and starts cooling
+    expect(client.health()[0]!.state).toBe('cooling');
+    const during = await searchMultiSource(client, { query: 'q' });
+    expect(during.providers).toEqual(['b', 'c']);
+    clock += 120_000;
+    const a = upstream('a', ['https://a.example/']);
+    const after = await searchMultiSource(client, { query: 'q' });
+    expect(a.count).toBe(1);
+    expect(after.providers).toEqual(['a', 'b']);
+  });
+
   it('merges the answers that came in before the deadline and abandons the slow provider', async () => {
     upstream('a', ['https://a.example/']);
     upstream('b', ['https://b.example/'], 2_000);

@@ -88,6 +88,7 @@ export function eligibleProviders(
 ): string[] {
   const request = client.normalize(input);
   const profile = request.profile ? client.profiles[request.profile] : undefined;
+  // Past its cool-down a provider reads `probing`, and is eligible again: the client probes it.
   const cooling = new Set(
     client
       .health()

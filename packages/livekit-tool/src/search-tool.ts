@@ -245,9 +245,6 @@ export function createSearchInternetTool<UserData = unknown>(
       const policy =
         options.policy === undefined ? undefined : await resolvePolicy(options.policy, ctx, logger);
       if (policy) limit = Math.min(limit, policy.maxResults);
-      if (policy && !turnBudget.take(ctx as voice.RunContext<unknown>, policy.followUps)) {
-        return failureOutput(format, query, FOLLOW_UP_REFUSAL, 'follow_up_limit');
-      }
       const userId =
         options.userId === undefined
           ? participantIdentity(ctx)
@@ -270,6 +267,10 @@ export function createSearchInternetTool<UserData = unknown>(
         const typed = searchTypeProfile((args as { type?: unknown }).type, types);
         if ('error' in typed) return failureOutput(format, query, typed.error, 'invalid_request');
         if (typed.profile) request.profile = typed.profile;
+      }
+      // Counted once the request is known to be valid: a malformed call does not use up the turn.
+      if (policy && !turnBudget.take(ctx as voice.RunContext<unknown>, policy.followUps)) {
+        return failureOutput(format, query, FOLLOW_UP_REFUSAL, 'follow_up_limit');
       }
 
       await publishLoadingStatus(publisher, loadingStatus(args.loading_message), ctx, logger);
