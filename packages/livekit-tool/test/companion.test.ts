@@ -22,7 +22,13 @@ import {
   trustTierPolicy,
 } from '../src/index.ts';
 import { type TavilyPage, tavilySearchResponse } from './fixtures/legal-cn.ts';
-import { recordingParticipant, replayDuckDuckGo, type SeedOutput, type TimelineEntry } from './harness.ts';
+import {
+  recordingLogger,
+  recordingParticipant,
+  replayDuckDuckGo,
+  type SeedOutput,
+  type TimelineEntry,
+} from './harness.ts';
 
 const server = useMswServer();
 const redisUrl = inject('redisUrl');
@@ -237,6 +243,33 @@ describe('memory through a real AgentSession', () => {
     );
     expect(groundingMessage(entries)).toMatchObject({ type: 'grounding', sources: entries });
     expect(GROUNDING_TOPIC).toBe('grounding');
+  });
+
+  it('an unreachable memory costs only the memory: the search answers, and the log says why', async () => {
+    const upstream = replayDuckDuckGo(server, { web: astanaWeb });
+    const logger = recordingLogger();
+    const redisLogger = recordingLogger();
+    // Port 1 on loopback: nothing listens there.
+    const memory = createSearchMemory({
+      botId: 'elena',
+      store: new RedisFindingStore({ url: 'redis://127.0.0.1:1', timeoutMs: 300, logger: redisLogger }),
+    });
+    try {
+      const [output] = await turn(
+        { ...tiered(twoProviderClient(), memory), logger },
+        { trust: 50, userId: 'mark' },
+        [{ query: 'capital of Kazakhstan' }],
+      );
+      expect(output!.results).toHaveLength(2);
+      expect(upstream.requests()).toHaveLength(1);
+      expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+        'search_internet: memory recall failed; searching',
+        'search_internet: could not keep the finding',
+      ]);
+      expect(redisLogger.lines.map((l) => l.msg)).toEqual(['search memory: Redis unreachable']);
+    } finally {
+      await memory.close();
+    }
   });
 
   it('news, a time range and unrelated questions still search', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
 import type { Finding } from './finding.ts';
 import type { FindingStore, Retention } from './finding-store.ts';
@@ -12,6 +13,8 @@ export interface RedisFindingStoreOptions {
   keyPrefix?: string;
   /** Bound on every call. Default 1000 ms. */
   timeoutMs?: number;
+  /** Told once when Redis becomes unreachable (a store's own client only). */
+  logger?: Logger;
 }
 
 // Stored findings are small; anything bigger was not written by this package.
@@ -48,6 +51,22 @@ export class RedisFindingStore implements FindingStore {
         maxRetriesPerRequest: 1,
         retryStrategy: (times) => Math.min(times * 200, 2_000),
       });
+    if (this.#owned) {
+      // Without a listener ioredis prints every failed reconnect; one warning per outage is enough.
+      const logger = options.logger ?? silentLogger;
+      let down = false;
+      this.client.on('error', (error: { code?: unknown }) => {
+        if (down) return;
+        down = true;
+        logger.warn(
+          { code: typeof error?.code === 'string' ? error.code : 'error' },
+          'search memory: Redis unreachable',
+        );
+      });
+      this.client.on('ready', () => {
+        down = false;
+      });
+    }
     this.#prefix = options.keyPrefix ?? 'agent-search:memory:';
     this.#timeoutMs = options.timeoutMs ?? 1_000;
   }
