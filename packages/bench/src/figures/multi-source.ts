@@ -38,7 +38,7 @@ export async function multiSourceFigure(sim: ProviderSimulator, count: number): 
   return {
     id: 'multi-source',
     title: 'Multi-source answers against a single provider',
-    method: `${count} searches per setting, ${CONCURRENCY} at a time, on the simulator. DuckDuckGo: lognormal latency, median ${120} ms, sigma 0.4; Tavily: ${150} ± ${30} ms. Single: the client's answer (DuckDuckGo). Multi-source: searchMultiSource asks both at once and merges; it waits for both (no deadlineMs).`,
+    method: `${count} searches per setting, ${CONCURRENCY} at a time, on the simulator. DuckDuckGo: lognormal latency, median 120 ms, sigma 0.4; Tavily: 150 ± 30 ms. Single: the client's answer (DuckDuckGo). Multi-source: searchMultiSource asks both at once and merges; it waits for both (no deadlineMs).`,
     checks: [
       {
         name: 'Multi-source / single-provider answer latency (medians)',
