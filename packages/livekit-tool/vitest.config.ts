@@ -1,3 +1,8 @@
+import { defineProject, mergeConfig } from 'vitest/config';
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('livekit-tool');
+// The global setup starts a throwaway redis-server (or uses REDIS_URL) for the shared-memory tests.
+export default mergeConfig(
+  packageProject('livekit-tool'),
+  defineProject({ test: { globalSetup: ['./test/global-setup.ts'] } }),
+);

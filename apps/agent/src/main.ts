@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { ProvenanceCollector, publishGroundingAfterReplies } from '@agent-search/livekit-tool';
 import {
   cli,
   defineAgent,
@@ -36,7 +37,10 @@ export default defineAgent<ProcessData>({
 
     const models = readModelConfig(process.env);
     const session = new voice.AgentSession({ stt: models.stt, llm: models.llm, tts: models.tts });
-    await session.start({ agent: createAssistant({ prompt, search, logger }), room: ctx.room });
+    // The sources of each reply's searches go to the front end on the `grounding` topic.
+    const provenance = new ProvenanceCollector();
+    publishGroundingAfterReplies(session, provenance);
+    await session.start({ agent: createAssistant({ prompt, search, logger, provenance }), room: ctx.room });
     await ctx.connect();
     session.generateReply({ instructions: prompt.greeting });
   },

@@ -2,7 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '@agent-search/core';
-import { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '@agent-search/livekit-tool';
+import {
+  ProvenanceCollector,
+  SEARCH_TOOL_NAME,
+  SEARCH_TOOL_RULES,
+  SEARCH_UNAVAILABLE_RULES,
+} from '@agent-search/livekit-tool';
 import { READ_PAGE_TOOL_NAME, READ_PAGE_TOOL_RULES } from '@agent-search/livekit-tool/reader';
 import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
 import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
@@ -89,6 +94,31 @@ describe('the assistant with web search', () => {
     replayHtmlEndpoint();
     const { output } = await askAssistant({ WEB_SEARCH_MAX_RESULTS: '3' }, { query: 'weather Lisbon' });
     expect(JSON.parse(output?.output ?? '{}').results).toHaveLength(3);
+  });
+
+  it('hands each search to the provenance collector main.ts publishes from', async () => {
+    replayHtmlEndpoint();
+    const provenance = new ProvenanceCollector();
+    const search = await buildSearchClient({});
+    const agent = createAssistant({ prompt: await loadPrompt(), search, provenance });
+    const userInput = 'weather?';
+    const llm = new voice.testing.FakeLLM([
+      { input: userInput, toolCalls: [{ name: SEARCH_TOOL_NAME, args: { query: 'weather Lisbon' } }] },
+    ]);
+    const session = new voice.AgentSession({ llm, vad: null, turnHandling: { turnDetection: null } });
+    await session.start({ agent });
+    try {
+      await session.run({ userInput }).wait();
+    } finally {
+      await session.close();
+    }
+    expect(provenance.take()).toEqual([
+      expect.objectContaining({
+        query: 'weather Lisbon',
+        provider: 'duckduckgo',
+        domains: expect.any(Array),
+      }),
+    ]);
   });
 });
 

@@ -8,9 +8,11 @@ import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { mcpFigure } from './figures/mcp.ts';
+import { multiSourceFigure } from './figures/multi-source.ts';
 import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
+import { recallFigure } from './figures/recall.ts';
 import { tailFigure } from './figures/tail.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
@@ -71,6 +73,8 @@ try {
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
   await measure('mcp', () => mcpFigure(sim, n(300, 30)));
+  await measure('recall', () => recallFigure(sim, n(200, 20)));
+  await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
     console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');

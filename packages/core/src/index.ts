@@ -43,6 +43,16 @@ export {
 } from './http.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
+  canonicalUrl,
+  eligibleProviders,
+  type MergedResult,
+  type MultiSourceOptions,
+  type MultiSourceResponse,
+  mergeRanked,
+  RRF_K,
+  searchMultiSource,
+} from './multi-source.ts';
+export {
   applyProfile,
   BUILT_IN_PROFILES,
   defineProfile,

@@ -1,4 +1,5 @@
 export { type PerCall, participantIdentity } from './caller.ts';
+export { type PublishGroundingOptions, publishGroundingAfterReplies } from './grounding-publisher.ts';
 export {
   type DataPublisher,
   DEFAULT_LOADING_MESSAGE,
@@ -16,7 +17,28 @@ export {
   toResultView,
   type VideoResultView,
 } from './model-output.ts';
+export {
+  FOLLOW_UP_REFUSAL,
+  resolvePolicy,
+  SAFE_DEFAULT_POLICY,
+  type SearchPolicy,
+  TRUST_TIERS,
+  type TrustTier,
+  TurnBudget,
+  trustTier,
+  trustTierPolicy,
+} from './policy.ts';
+export {
+  GROUNDING_TOPIC,
+  type GroundingMessage,
+  grounding,
+  groundingMessage,
+  ProvenanceCollector,
+  type ProvenanceEntry,
+  provenanceEntry,
+} from './provenance.ts';
 export { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from './rules.ts';
+export type { SearchStepAnswer, ToolMemory } from './search-step.ts';
 export {
   createSearchInternetTool,
   SEARCH_TOOL_DESCRIPTION,
@@ -27,3 +49,4 @@ export {
   type SearchToolFormat,
   searchInternetParameters,
 } from './search-tool.ts';
+export { ANY_SEARCH_TYPE } from './search-type.ts';

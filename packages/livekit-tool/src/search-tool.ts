@@ -17,7 +17,7 @@ import {
   VIEW_FORMATS,
   type ViewFormat,
 } from '@agent-search/core';
-import { llm } from '@livekit/agents';
+import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
@@ -30,6 +30,16 @@ import {
   type SearchToolOutput,
   toToolOutput,
 } from './model-output.ts';
+import {
+  FOLLOW_UP_REFUSAL,
+  resolvePolicy,
+  SAFE_DEFAULT_POLICY,
+  type SearchPolicy,
+  TurnBudget,
+} from './policy.ts';
+import { type ProvenanceCollector, provenanceEntry } from './provenance.ts';
+import { runSearchStep, type ToolMemory } from './search-step.ts';
+import { checkSearchType, SEARCH_TYPE_PARAMETER, searchTypeProfile } from './search-type.ts';
 
 /**
  * The tool's arguments. Every field but `query` is `nullish`: optional for models that omit it, and
@@ -102,6 +112,25 @@ export interface SearchInternetToolOptions<UserData = unknown> {
    * `'agent-server'`: its own error form, `{type: 'web_search_error', query, error, error_type}` (seed 003).
    */
   format?: SearchToolFormat;
+  /**
+   * How to search for this caller: result cap, persistence, follow-up searches per turn, multi-source.
+   * `(ctx) => trustTierPolicy(ctx.userData.trust)` applies the trust tiers; a callback that throws or
+   * returns nothing gives `SAFE_DEFAULT_POLICY`. Without a policy: no persistence, no turn bound.
+   */
+  policy?: PerCall<SearchPolicy | undefined, UserData>;
+  /** Counts searches per user turn for `policy.followUps`; share one between tools. Default: the tool's own. */
+  turnBudget?: TurnBudget;
+  /** A search memory: consulted before plain web searches, and written when the policy allows. */
+  memory?: ToolMemory;
+  /** Answer from memory only with findings at most this old. Default: the memory's retention age. */
+  memoryMaxAgeMs?: number;
+  /** Where each answered call's sources go (one collector per session). */
+  provenance?: PerCall<ProvenanceCollector | undefined, UserData>;
+  /**
+   * Adds an optional `type` argument: `news`, `regulation`, `case` or any profile the client knows,
+   * or `any`. Off by default, so the argument list stays the seed's.
+   */
+  typeArgument?: boolean;
 }
 
 function clampLimit(value: number | undefined): number {
@@ -144,6 +173,35 @@ function formatOutput(
   return TEXT_VIEWS.has(format) ? text : (JSON.parse(text) as SearchInternetResult);
 }
 
+async function recordProvenance<UserData>(
+  collector: PerCall<ProvenanceCollector | undefined, UserData> | undefined,
+  ctx: voice.RunContext<UserData>,
+  response: SearchResponse,
+  limit: number,
+  learned: { botName: string; learnedAt: string } | undefined,
+  logger: Logger,
+): Promise<void> {
+  if (collector === undefined) return;
+  try {
+    const urls = response.results.slice(0, limit).map((r) => r.url);
+    const by = learned ? { by: learned.botName, at: learned.learnedAt } : undefined;
+    (await resolvePerCall(collector, ctx))?.record(
+      provenanceEntry(response.query, response.provider, urls, by),
+    );
+  } catch (error) {
+    logger.warn({ error: describeError(error) }, 'search_internet: provenance not recorded');
+  }
+}
+
+/** Says where an answer from memory came from: the seed output's `note`, or a first line of a text view. */
+function withLearnedNote(output: SearchInternetResult, note: string): SearchInternetResult {
+  if (typeof output === 'string') return `${note}:\n${output}`;
+  if ('results' in output && Array.isArray(output.results) && !('type' in output)) {
+    return { ...(output as SearchToolOutput), note };
+  }
+  return output;
+}
+
 /**
  * Creates the `search_internet` tool for LiveKit Agents. Register it under `SEARCH_TOOL_NAME`:
  * `new voice.Agent({ instructions, tools: { search_internet: createSearchInternetTool({ client }) } })`.
@@ -162,22 +220,31 @@ export function createSearchInternetTool<UserData = unknown>(
 ): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult> {
   const { client, publisher } = options;
   const format = checkFormat(options.format ?? 'seed');
+  const types = options.typeArgument ? checkSearchType(client) : undefined;
+  const turnBudget = options.turnBudget ?? new TurnBudget();
 
   return llm.tool<UserData, typeof searchInternetParameters, SearchInternetResult>({
     description: options.description ?? SEARCH_TOOL_DESCRIPTION,
-    parameters: searchInternetParameters,
+    parameters: types
+      ? (searchInternetParameters.extend({
+          type: SEARCH_TYPE_PARAMETER(types),
+        }) as unknown as typeof searchInternetParameters)
+      : searchInternetParameters,
     execute: async (args, { ctx, abortSignal }) => {
       const logger = options.logger ?? frameworkLogger();
       const query = args.query.trim();
       if (query === '') return failureOutput(format, query, EMPTY_QUERY_ERROR, 'invalid_request');
 
       // A failing lookup (a trust score, an id) falls back to the defaults rather than failing the search.
-      const limit = clampLimit(
+      let limit = clampLimit(
         await resolvePerCall(options.maxResultsLimit, ctx).catch((error: unknown) => {
-          logger.warn({ error: describeError(error) }, 'search_internet: maxResultsLimit failed; using 10');
-          return undefined;
+          logger.warn({ error: describeError(error) }, 'search_internet: maxResultsLimit failed; using 5');
+          return SAFE_DEFAULT_POLICY.maxResults;
         }),
       );
+      const policy =
+        options.policy === undefined ? undefined : await resolvePolicy(options.policy, ctx, logger);
+      if (policy) limit = Math.min(limit, policy.maxResults);
       const userId =
         options.userId === undefined
           ? participantIdentity(ctx)
@@ -196,16 +263,35 @@ export function createSearchInternetTool<UserData = unknown>(
       }
       const timeRange = normalizeTimeRange(args.timelimit);
       if (timeRange) request.timeRange = timeRange;
+      if (types) {
+        const typed = searchTypeProfile((args as { type?: unknown }).type, types);
+        if ('error' in typed) return failureOutput(format, query, typed.error, 'invalid_request');
+        if (typed.profile) request.profile = typed.profile;
+      }
+      // Counted once the request is known to be valid: a malformed call does not use up the turn.
+      if (policy && !turnBudget.take(ctx as voice.RunContext<unknown>, policy.followUps)) {
+        return failureOutput(format, query, FOLLOW_UP_REFUSAL, 'follow_up_limit');
+      }
 
       await publishLoadingStatus(publisher, loadingStatus(args.loading_message), ctx, logger);
 
       try {
-        const response = await client.search(request, { signal: abortSignal, userId });
+        const { response, learned } = await runSearchStep(request, {
+          client,
+          policy,
+          memory: options.memory,
+          memoryMaxAgeMs: options.memoryMaxAgeMs,
+          signal: abortSignal,
+          userId,
+          logger,
+        });
         logger.debug(
           { mode: response.mode, results: response.results.length, provider: response.provider },
           'search_internet answered',
         );
-        return formatOutput(response, format, limit);
+        await recordProvenance(options.provenance, ctx, response, limit, learned, logger);
+        const output = formatOutput(response, format, limit);
+        return learned ? withLearnedNote(output, learned.note) : output;
       } catch (error) {
         if (abortSignal.aborted) return failureOutput(format, query, CANCELLED_ERROR, 'cancelled');
         logger.warn(

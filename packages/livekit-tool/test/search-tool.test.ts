@@ -368,7 +368,7 @@ describe('per caller', () => {
     expect(strangerDefault.output.results).toHaveLength(3);
   });
 
-  it('a failing maxResultsLimit is logged and the search runs with the usual bound', async () => {
+  it('a failing maxResultsLimit is logged and the search runs with the safe default of 5', async () => {
     replayDuckDuckGo(server, { count: 12 });
     const logger = recordingLogger();
     const turn = await runToolTurn(
@@ -382,7 +382,7 @@ describe('per caller', () => {
         },
       },
     );
-    expect(turn.output.results).toHaveLength(8);
+    expect(turn.output.results).toHaveLength(5);
     expect(logger.lines).toContainEqual(
       expect.objectContaining({ level: 'warn', obj: { error: 'Error: trust service down' } }),
     );

@@ -1,0 +1,96 @@
+import { cleanText, cleanUrl, FIELD_LIMITS, siteOf } from '@agent-search/core';
+import { z } from 'zod';
+
+/** Who may recall a finding: only the bot that learned it, or every bot sharing the store. */
+export type FindingScope = 'private' | 'shared';
+
+/** One page a finding cites. */
+export interface FindingSource {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+/** What a bot learned from one search, and who and what made it learn it. */
+export interface Finding {
+  id: string;
+  query: string;
+  sources: FindingSource[];
+  /** Id of the provider that answered the search. */
+  provider: string;
+  /** ISO 8601. */
+  learnedAt: string;
+  botId: string;
+  /** How the bot is named to people ("Elena"); the id when not given. */
+  botName: string;
+  /** The user whose question triggered the search, so their findings can be forgotten. */
+  userId?: string;
+  scope: FindingScope;
+}
+
+export const MAX_SOURCES = 10;
+/** Bot ids name Redis keys: letters, digits, `_`, `-` and `.` only. */
+export const BOT_ID = /^[\w.-]{1,64}$/;
+
+const text = (max: number) => z.string().max(max * 2);
+
+// Bounds generous enough for any finding this package writes, tight enough to stop a forged one.
+const findingSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/),
+  query: text(512).min(1),
+  sources: z
+    .array(z.object({ title: text(FIELD_LIMITS.title), url: z.string().max(2048), snippet: text(1000) }))
+    .max(MAX_SOURCES),
+  provider: z.string().max(64),
+  learnedAt: z.iso.datetime(),
+  botId: z.string().regex(BOT_ID),
+  botName: text(80),
+  userId: z.string().max(256).optional(),
+  scope: z.enum(['private', 'shared']),
+});
+
+/**
+ * A finding from storage another process can write (Redis), or undefined when it is not one. Text fields
+ * are cleaned again (markup, control characters) and only http(s) URLs survive: a forged entry must not
+ * reach a model or a user as anything but plain text.
+ */
+export function parseFinding(value: unknown): Finding | undefined {
+  const parsed = findingSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const f = parsed.data;
+  const sources: FindingSource[] = [];
+  for (const s of f.sources) {
+    const url = cleanUrl(s.url);
+    if (!url) continue;
+    sources.push({
+      title: cleanText(s.title, FIELD_LIMITS.title),
+      url,
+      snippet: cleanText(s.snippet, 1000),
+    });
+  }
+  const query = cleanText(f.query, 512);
+  if (query === '' || sources.length === 0) return undefined;
+  return {
+    id: f.id,
+    query,
+    sources,
+    provider: cleanText(f.provider, 64),
+    learnedAt: new Date(f.learnedAt).toISOString(),
+    botId: f.botId,
+    botName: cleanText(f.botName, 80) || f.botId,
+    ...(f.userId === undefined ? {} : { userId: f.userId }),
+    scope: f.scope,
+  };
+}
+
+/** The sites a finding cites, in order, without repeats. */
+export function findingSites(finding: Finding): string[] {
+  return [...new Set(finding.sources.map((s) => siteOf(s.url)).filter((s) => s !== ''))];
+}
+
+/** A sentence a bot can say: "Elena learned this on 2026-11-20 from en.wikipedia.org". */
+export function learnedNote(finding: Finding, options: { maxSites?: number } = {}): string {
+  const sites = findingSites(finding).slice(0, Math.max(1, options.maxSites ?? 2));
+  const from = sites.length === 0 ? '' : ` from ${sites.join(', ')}`;
+  return `${finding.botName} learned this on ${finding.learnedAt.slice(0, 10)}${from}`;
+}

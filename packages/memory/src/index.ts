@@ -1,0 +1,21 @@
+export {
+  BOT_ID,
+  type Finding,
+  type FindingScope,
+  type FindingSource,
+  findingSites,
+  learnedNote,
+  MAX_SOURCES,
+  parseFinding,
+} from './finding.ts';
+export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
+export {
+  createSearchMemory,
+  type FindingInput,
+  MIN_TERM_MATCH,
+  type RecalledFinding,
+  type RecallOptions,
+  type SearchMemory,
+  type SearchMemoryOptions,
+} from './search-memory.ts';

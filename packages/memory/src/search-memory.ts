@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { cleanText, cleanUrl, FIELD_LIMITS, type Logger, silentLogger } from '@agent-search/core';
+import MiniSearch from 'minisearch';
+import {
+  BOT_ID,
+  type Finding,
+  type FindingScope,
+  learnedNote,
+  MAX_SOURCES,
+  parseFinding,
+} from './finding.ts';
+import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+
+export interface SearchMemoryOptions {
+  /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
+  botId: string;
+  /** How the bot is named when its findings are cited ("Elena"). Default: `botId`. */
+  botName?: string;
+  /** Whether what this bot learns is recallable by every bot on the store (`shared`) or by it alone. Default `private`. */
+  scope?: FindingScope;
+  /** Default: a store of this memory's own, in this process. A `RedisFindingStore` shares between processes. */
+  store?: FindingStore;
+  retention?: Partial<Retention>;
+  logger?: Logger;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** What a search taught the bot: its results as returned by the search client. */
+export interface FindingInput {
+  query: string;
+  results: readonly { title: string; url: string; snippet: string }[];
+  provider: string;
+  userId?: string;
+}
+
+export interface RecallOptions {
+  /** Most findings to return. Default 3. */
+  limit?: number;
+  /** Only findings learned at most this long ago. Default: the retention age. */
+  maxAgeMs?: number;
+}
+
+/** A recalled finding with its relevance score (higher is better) and `learnedNote`'s sentence. */
+export interface RecalledFinding extends Finding {
+  score: number;
+  /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
+  note: string;
+}
+
+export interface SearchMemory {
+  readonly botId: string;
+  /** Stores what a search found; undefined when nothing in it is worth keeping (no usable result). */
+  remember(input: FindingInput): Promise<Finding | undefined>;
+  /** Earlier findings this bot may see (its own, and shared ones), most relevant first. */
+  recall(query: string, options?: RecallOptions): Promise<RecalledFinding[]>;
+  /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
+  forgetUser(userId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+// Words that say nothing about a topic (recency is the age limit's job): without them, "what's the latest
+// on the capital of Kazakhstan" is about "capital" and "kazakhstan".
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or ' +
+    's tell that the their there this to was what whats when where which who whom whose why will with you your ' +
+    'latest recent recently current currently today now new'
+  ).split(' '),
+);
+
+function processTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  return t.length === 0 || STOP_WORDS.has(t) ? null : t;
+}
+
+interface IndexedFinding {
+  id: string;
+  query: string;
+  text: string;
+}
+
+/** Share of a question's topical terms a finding must match to be recalled. */
+export const MIN_TERM_MATCH = 0.6;
+
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+
+function topicalTerms(text: string): Set<string> {
+  return new Set(tokenize(text).flatMap((t) => processTerm(t) ?? []));
+}
+
+/**
+ * A search memory: findings kept in a store, recalled through a `minisearch` full-text index over their
+ * queries, titles and snippets. A finding must match most topical terms of the question (`MIN_TERM_MATCH`,
+ * by prefix or with a small typo allowance): "capital of France" does not recall the capital of
+ * Kazakhstan. A finding's own query counts double.
+ */
+export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
+  if (!BOT_ID.test(options.botId)) {
+    throw new TypeError('createSearchMemory: botId must be 1-64 letters, digits, "_", "-" or "."');
+  }
+  const { botId } = options;
+  const botName = cleanText(options.botName ?? botId, 80) || botId;
+  const scope: FindingScope = options.scope ?? 'private';
+  const store = options.store ?? new MemoryFindingStore();
+  const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const own = `bot:${botId}`;
+  const writeTo = scope === 'shared' ? 'shared' : own;
+  const readFrom = [own, 'shared'];
+
+  const index = new MiniSearch<IndexedFinding>({ fields: ['query', 'text'], processTerm });
+  const findings = new Map<string, Finding>();
+  let syncedVersion: string | undefined;
+  let syncing: Promise<void> | undefined;
+
+  function indexFinding(finding: Finding): void {
+    if (findings.has(finding.id)) return;
+    findings.set(finding.id, finding);
+    index.add({
+      id: finding.id,
+      query: finding.query,
+      text: finding.sources.map((s) => `${s.title} ${s.snippet}`).join(' '),
+    });
+  }
+
+  function unindex(id: string): void {
+    if (!findings.delete(id)) return;
+    index.discard(id);
+  }
+
+  /** Brings the index up to what the store holds: adds new ids, drops removed ones. */
+  async function sync(): Promise<void> {
+    const version = await store.version(readFrom);
+    if (version === syncedVersion) return;
+    const present = new Set<string>();
+    for (const namespace of readFrom) {
+      for (const id of await store.ids(namespace, retention.maxFindings)) present.add(id);
+    }
+    for (const id of [...findings.keys()]) if (!present.has(id)) unindex(id);
+    const missing = [...present].filter((id) => !findings.has(id));
+    const values = await store.get(missing);
+    let rejected = 0;
+    for (const value of values) {
+      if (value === undefined) continue;
+      const finding = parseFinding(value);
+      // Another bot's private finding is not ours to see, even if a store hands it over.
+      if (finding && (finding.scope === 'shared' || finding.botId === botId)) indexFinding(finding);
+      else rejected++;
+    }
+    if (rejected > 0) logger.warn({ rejected }, 'search memory: ignored stored findings that are not valid');
+    syncedVersion = version;
+  }
+
+  function synced(): Promise<void> {
+    syncing ??= sync().finally(() => {
+      syncing = undefined;
+    });
+    return syncing;
+  }
+
+  return {
+    botId,
+
+    async remember(input) {
+      const query = cleanText(input.query, 512);
+      const sources = input.results.slice(0, MAX_SOURCES).flatMap((r) => {
+        const url = cleanUrl(r.url);
+        return url
+          ? [{ title: cleanText(r.title, FIELD_LIMITS.title), url, snippet: cleanText(r.snippet, 1000) }]
+          : [];
+      });
+      if (query === '' || sources.length === 0) return undefined;
+      const finding: Finding = {
+        id: randomUUID(),
+        query,
+        sources,
+        provider: cleanText(input.provider, 64),
+        learnedAt: new Date(now()).toISOString(),
+        botId,
+        botName,
+        ...(input.userId === undefined ? {} : { userId: input.userId.slice(0, 256) }),
+        scope,
+      };
+      await store.add(writeTo, finding, retention, now());
+      indexFinding(finding);
+      return finding;
+    },
+
+    async recall(query, recallOptions = {}) {
+      await synced();
+      const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
+      const oldest = now() - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
+      const question = cleanText(query, 512);
+      const terms = topicalTerms(question).size;
+      if (terms === 0) return [];
+      const hits = index.search(question, {
+        boost: { query: 2 },
+        prefix: (term) => term.length >= 4,
+        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+      });
+      const recalled: RecalledFinding[] = [];
+      for (const hit of hits) {
+        if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
+        const finding = findings.get(hit.id as string);
+        if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
+        recalled.push({ ...finding, score: hit.score, note: learnedNote(finding) });
+        if (recalled.length >= limit) break;
+      }
+      return recalled;
+    },
+
+    async forgetUser(userId) {
+      const removed = await store.forgetUser(userId);
+      for (const [id, finding] of findings) if (finding.userId === userId) unindex(id);
+      return removed;
+    },
+
+    close: () => store.close(),
+  };
+}

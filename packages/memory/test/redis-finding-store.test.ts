@@ -1,0 +1,154 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { createSearchMemory, RedisFindingStore, type SearchMemory } from '../src/index.ts';
+
+const redisUrl = inject('redisUrl');
+const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis-server)';
+
+const finding = (query: string, userId: string) => ({
+  query,
+  results: [
+    { title: `${query} - Wikipedia`, url: 'https://en.wikipedia.org/wiki/X', snippet: `All about ${query}.` },
+  ],
+  provider: 'duckduckgo',
+  userId,
+});
+
+describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
+  const admin = new Redis(redisUrl);
+  const open: SearchMemory[] = [];
+  let keyPrefix = '';
+  /** A memory with its own Redis connection, as a bot in another process would have. */
+  const bot = (botId: string, scope: 'private' | 'shared' = 'shared') => {
+    const memory = createSearchMemory({
+      botId,
+      botName: botId[0]!.toUpperCase() + botId.slice(1),
+      scope,
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    open.push(memory);
+    return memory;
+  };
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((m) => m.close()));
+    keyPrefix = `test:${randomUUID()}:`;
+  });
+  afterAll(() => admin.quit());
+  keyPrefix = `test:${randomUUID()}:`;
+
+  it('a second bot on its own connection recalls what the first learned, with who and when', async () => {
+    const elena = bot('elena');
+    const dotty = bot('dotty');
+    await dotty.recall('warm the index up'); // Dotty has synced before Elena learns anything.
+    await elena.remember(finding('Nobel Prize chemistry 2024', 'mark'));
+    const [found] = await dotty.recall('who won the nobel prize in chemistry');
+    expect(found).toMatchObject({ botId: 'elena', botName: 'Elena', query: 'Nobel Prize chemistry 2024' });
+    expect(Date.now() - Date.parse(found!.learnedAt)).toBeLessThan(60_000);
+  });
+
+  it('keeps a private finding from other bots', async () => {
+    await bot('jake', 'private').remember(finding('capital of Kazakhstan', 'mark'));
+    expect(await bot('dotty').recall('capital of kazakhstan')).toEqual([]);
+    expect(await bot('jake', 'private').recall('capital of kazakhstan')).toHaveLength(1);
+  });
+
+  it('forgetting a user deletes their findings from Redis, for every bot, and nothing else', async () => {
+    const elena = bot('elena');
+    const dotty = bot('dotty');
+    await elena.remember(finding('capital of Kazakhstan', 'mark'));
+    await bot('jake', 'private').remember(finding('Kazakhstan population', 'mark'));
+    await elena.remember(finding('Kazakhstan flag', 'ana'));
+    expect(await dotty.recall('kazakhstan', { limit: 10 })).toHaveLength(2);
+    const before = (await admin.keys(`${keyPrefix}f:*`)).length;
+    expect(before).toBe(3);
+
+    expect(await dotty.forgetUser('mark')).toBe(2);
+
+    const left = await admin.keys(`${keyPrefix}f:*`);
+    expect(left).toHaveLength(1);
+    expect(JSON.parse((await admin.get(left[0]!))!)).toMatchObject({ userId: 'ana' });
+    expect(await admin.keys(`${keyPrefix}u:*`)).toHaveLength(1);
+    expect((await elena.recall('kazakhstan', { limit: 10 })).map((f) => f.userId)).toEqual(['ana']);
+    expect(await bot('jake', 'private').recall('kazakhstan population')).toEqual([]);
+    expect(await dotty.forgetUser('mark')).toBe(0);
+  });
+
+  it('trims a namespace to its count limit in Redis', async () => {
+    const memory = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+      retention: { maxFindings: 2 },
+    });
+    open.push(memory);
+    for (const topic of ['alpha', 'bravo', 'charlie'])
+      await memory.remember(finding(`kazakhstan ${topic}`, 'u'));
+    expect(await admin.zcard(`${keyPrefix}ns:shared`)).toBe(2);
+    expect(await admin.keys(`${keyPrefix}f:*`)).toHaveLength(2);
+    expect((await bot('dotty').recall('kazakhstan', { limit: 5 })).map((f) => f.query).sort()).toEqual([
+      'kazakhstan bravo',
+      'kazakhstan charlie',
+    ]);
+  });
+
+  it('ignores what it cannot trust in Redis: forged, oversized or malformed entries and key names', async () => {
+    const dotty = bot('dotty');
+    await bot('elena').remember(finding('Kazakhstan capital', 'mark'));
+    const forged = (id: string, value: string) =>
+      admin
+        .multi()
+        .set(`${keyPrefix}f:${id}`, value)
+        .zadd(`${keyPrefix}ns:shared`, Date.now(), id)
+        .incr(`${keyPrefix}v:shared`)
+        .exec();
+    const base = {
+      id: 'forged1',
+      query: 'kazakhstan capital',
+      sources: [{ title: 'Evil', url: 'javascript:alert(1)', snippet: 'x' }],
+      provider: 'p',
+      learnedAt: new Date().toISOString(),
+      botId: 'elena',
+      botName: 'Elena',
+      scope: 'shared',
+    };
+    await forged('forged1', JSON.stringify(base));
+    await forged('forged2', '{not json');
+    await forged(
+      'forged3',
+      JSON.stringify({
+        ...base,
+        id: 'forged3',
+        sources: [{ ...base.sources[0], url: 'https://ok.example/' }],
+        botId: 'x y',
+      }),
+    );
+    await forged('forged4', JSON.stringify({ ...base, id: 'forged4', query: 'k'.repeat(70_000) }));
+    await forged(
+      'forged5',
+      JSON.stringify({
+        ...base,
+        id: 'forged5',
+        botName: '<script>Eve</script>\u001b[2J',
+        sources: [{ title: '<b>T</b>', url: 'https://ok.example/', snippet: 'kazakhstan capital' }],
+      }),
+    );
+
+    const found = await dotty.recall('kazakhstan capital', { limit: 10 });
+    expect(found.map((f) => f.id).filter((id) => id.startsWith('forged'))).toEqual(['forged5']);
+    const cleaned = found.find((f) => f.id === 'forged5')!;
+    expect(cleaned.botName).toBe('Eve[2J');
+    expect(cleaned.sources[0]!.title).toBe('T');
+    expect(found).toHaveLength(2);
+
+    // A forged user set naming keys outside the store deletes nothing.
+    const eve = createHash('sha256').update('eve').digest('base64url');
+    await admin.sadd(`${keyPrefix}u:${eve}`, '../../etc|x', 'shared|../y', `bot:a b|${found[0]!.id}`);
+    await admin.set('outside-the-store', '1');
+    expect(await dotty.forgetUser('eve')).toBe(0);
+    expect(await admin.get('outside-the-store')).toBe('1');
+    await admin.del('outside-the-store');
+    expect(await dotty.recall('kazakhstan capital', { limit: 10 })).toHaveLength(2);
+  });
+});
