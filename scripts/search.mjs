@@ -1,5 +1,6 @@
 // `pnpm run search "query" [flags]`: builds the agent-search CLI and the packages it uses, then runs it.
 // Build output goes to stderr, so `pnpm -s run search "q" --json` leaves only JSON on stdout.
+import './check-node.cjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import { main } from './main.ts';
+import './check-node.ts';
+
+// Loaded after the check, so an older Node never gets as far as linking the command's modules.
+const { main } = await import('./main.ts');
 
 // Ctrl-C cancels the search in flight; main then reports it and returns 130.
 const controller = new AbortController();
