@@ -36,8 +36,11 @@ function run(file, args, options = {}) {
       file,
       args,
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, ...options },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) => {
+        if (!error) resolve({ code: 0, stdout, stderr });
+        else if (typeof error.code === 'number') resolve({ code: error.code, stdout, stderr });
+        else resolve({ code: 1, stdout, stderr: `${stderr}\n${error.killed ? 'timed out' : error.message}` });
+      },
     );
   });
 }
@@ -330,13 +333,13 @@ writeFileSync(
 
 const cliPackage = tarred.find((p) => p.manifest.bin);
 const [esm, cjs, tsc, version] = await Promise.all([
-  run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 30_000 }),
-  run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 30_000 }),
+  run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
+  run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
   run(process.execPath, [bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], {
     cwd: consumer,
   }),
   cliPackage
-    ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 30_000 })
+    ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
     : Promise.resolve(undefined),
 ]);
 server.close();

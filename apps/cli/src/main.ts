@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createCacheFromEnv, type SearchCache } from '@agent-search/cache';
+import type { SearchCache } from '@agent-search/cache';
 import {
   type Env,
   isAbortError,
@@ -105,16 +105,19 @@ class Session {
   }
 }
 
-function openSession(
+async function openSession(
   env: Env,
   definitions: readonly ProviderDefinition[],
   loggers: { chain: Logger; cache: Logger },
   withCache: boolean,
-): Session {
+): Promise<Session> {
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
   const config = loadSearchConfig(env, { definitions, logger: loggers.chain, initialHealth });
-  const cache = withCache ? createCacheFromEnv(env, { logger: loggers.cache }) : undefined;
+  // Loaded only for a search that uses it: `providers` and --no-cache start without it.
+  const cache = withCache
+    ? (await import('@agent-search/cache')).createCacheFromEnv(env, { logger: loggers.cache })
+    : undefined;
   return new Session(config, cache, file);
 }
 
@@ -236,7 +239,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       // An unreachable Redis is said once, by default: the search still works, but the user should know.
       cache: createCliLogger(env, stderr, 'warn'),
     };
-    session = openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
+    session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? runProviders(command.json, session, full)
       : await runSearch(command, session, full);

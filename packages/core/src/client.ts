@@ -1,4 +1,4 @@
-import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { isAbortError, isSearchError, SearchError, type SearchErrorCode } from './errors.ts';
 import { type CooldownOptions, type ProviderHealth, ProviderHealthTracker } from './health.ts';
 import { type Logger, silentLogger } from './logger.ts';
@@ -13,6 +13,7 @@ import { type SearchProvider, unsupportedReason } from './provider.ts';
 import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
 import type { SearchAttempt, SearchResponse } from './response.ts';
 import { normalizeResults, urlMatchesDomain } from './result.ts';
+import { SPAN_STATUS_ERROR, tracer } from './tracing.ts';
 
 export interface HedgeOptions {
   /** Start the next provider when the running one has not answered after this many ms. */
@@ -81,8 +82,6 @@ const CODE_PRIORITY: SearchErrorCode[] = [
   'invalid_request',
   'no_provider',
 ];
-
-const tracer = trace.getTracer('agent-search');
 
 // Failures that outlast a cool-down: such a provider is not probed as a last resort.
 const LASTING: ReadonlySet<SearchErrorCode> = new Set(['unauthorized', 'quota_exceeded']);
@@ -313,7 +312,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
               });
               const cooldownMs = health.failed(provider.id, error);
               attemptSpan.setAttributes({ 'search.outcome': 'error', 'search.error_code': error.code });
-              attemptSpan.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+              attemptSpan.setStatus({ code: SPAN_STATUS_ERROR, message: error.code });
               logger.warn(
                 { provider: provider.id, code: error.code, ms, cooldownMs },
                 cooldownMs > 0
@@ -387,7 +386,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       },
       (error: unknown) => {
         span.setStatus({
-          code: SpanStatusCode.ERROR,
+          code: SPAN_STATUS_ERROR,
           message: isSearchError(error) ? error.code : 'aborted',
         });
         throw error;
