@@ -9,6 +9,7 @@ import { coalescingFigure } from './figures/coalescing.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
+import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
@@ -67,6 +68,7 @@ try {
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
+  await measure('startup', () => startupFigure(sim, n(20, 4)));
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
     console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');
