@@ -137,7 +137,9 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
     return EXIT_CODES.searchFailed;
   }
 
-  const spinner = stderr.isTTY && command.format === 'text' ? startSpinner(stderr, 'Searching…') : undefined;
+  // A dumb terminal cannot erase a line: no spinner there.
+  const animate = stderr.isTTY && env.TERM !== 'dumb' && command.format === 'text';
+  const spinner = animate ? startSpinner(stderr, 'Searching…') : undefined;
   let response: SearchResponse;
   try {
     response = await client.search(command.request, context.signal ? { signal: context.signal } : {});
