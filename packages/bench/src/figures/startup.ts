@@ -91,7 +91,7 @@ export async function startupFigure(sim: ProviderSimulator, rounds: number): Pro
   return {
     id: 'startup',
     title: 'CLI start-up: one search from the shell',
-    method: `${rounds} rounds, every sample counted; each round runs both contenders once, in alternating order, with the same Node binary (${process.version}) against the same simulator (no added latency). "agent-search" is the built CLI with its defaults (no key, no REDIS_URL; DuckDuckGo's HTML endpoint, one request); the baseline is a \`node -e\` script that imports duck-duck-scrape and searches (vqd page then d.js, two requests). Wall time from spawn to exit.`,
+    method: `${rounds} rounds, every sample counted; each round runs both contenders once, in alternating order, with the same Node binary (${process.version}) against the same simulator (no added latency). "agent-search" is the built CLI with its defaults (no key, no REDIS_URL; DuckDuckGo's HTML endpoint, one request); the baseline is a \`node -e\` script that imports duck-duck-scrape and searches (vqd page then d.js, two requests). Wall time from spawn to exit. The CLI turns on Node's compile cache (on disk, in the OS temp folder), as it does for every user, so only its first run compiles its modules; the bare script has none.`,
     checks: [
       {
         name: 'CLI search / node -e duck-duck-scrape (median wall time)',
