@@ -1,6 +1,7 @@
 // `pnpm run search "query" [flags]`: builds the agent-search CLI and the packages it uses, then runs it.
 // Build output goes to stderr, so `pnpm -s run search "q" --json` leaves only JSON on stdout.
-import { spawn, spawnSync } from 'node:child_process';
+import './check-node.cjs';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,16 +16,34 @@ function fail(message) {
   process.exit(1);
 }
 
-const build = spawnSync(turbo, ['run', 'build', '--output-logs=errors-only', `--filter=${CLI}...`], {
+if (!existsSync(join(root, 'node_modules'))) {
+  fail('the dependencies are not installed yet; run `pnpm install` first, then this command again.');
+}
+
+// turbo's banner and summary are kept back: they are shown only if the build fails.
+const build = spawn(turbo, ['run', 'build', '--output-logs=errors-only', `--filter=${CLI}...`], {
   cwd: root,
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },
-  // Child stdout onto our stderr: nothing but the command's own output may reach stdout.
-  stdio: ['ignore', 2, 2],
+  stdio: ['ignore', 'pipe', 'pipe'],
   shell: process.platform === 'win32',
 });
-if (build.error || build.status !== 0) {
-  const why = build.error ? build.error.message : `turbo exited with ${build.status ?? build.signal}`;
-  fail(`building the agent-search CLI failed (${why}); see the errors above.`);
+const output = [];
+build.stdout.on('data', (chunk) => output.push(chunk));
+build.stderr.on('data', (chunk) => output.push(chunk));
+// A first build takes a while; say why nothing happens yet.
+const slow = setTimeout(() => process.stderr.write('search: building the agent-search CLI…\n'), 2_000);
+const built = await new Promise((resolve) => {
+  build.on('error', (error) => resolve({ why: error.message }));
+  build.on('close', (code, signal) =>
+    resolve(code === 0 ? {} : { why: `turbo exited with ${code ?? signal}` }),
+  );
+});
+clearTimeout(slow);
+if (built.why) {
+  process.stderr.write(Buffer.concat(output));
+  fail(
+    `building the agent-search CLI failed (${built.why})${output.length > 0 ? '; see the errors above' : ''}.`,
+  );
 }
 
 const child = spawn(

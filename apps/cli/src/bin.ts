@@ -1,5 +1,12 @@
 #!/usr/bin/env node
-import { main } from './main.ts';
+import './check-node.ts';
+import module from 'node:module';
+
+// Node keeps the compiled code of the command's modules on disk, so later runs skip compiling them again.
+module.enableCompileCache();
+
+// Loaded after the check, so an older Node never gets as far as linking the command's modules.
+const { main } = await import('./main.ts');
 
 // Ctrl-C cancels the search in flight; main then reports it and returns 130.
 const controller = new AbortController();

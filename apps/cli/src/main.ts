@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createCacheFromEnv, type SearchCache } from '@agent-search/cache';
+import type { SearchCache } from '@agent-search/cache';
 import {
   type Env,
   isAbortError,
@@ -118,12 +118,12 @@ class Session {
   }
 }
 
-function openSession(
+async function openSession(
   env: Env,
   definitions: readonly ProviderDefinition[],
   loggers: { chain: Logger; cache: Logger },
   withCache: boolean,
-): Session {
+): Promise<Session> {
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
   const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
@@ -133,7 +133,10 @@ function openSession(
     initialHealth,
     ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
   });
-  const cache = withCache ? createCacheFromEnv(env, { logger: loggers.cache }) : undefined;
+  // Loaded only for a search that uses it: `providers` and --no-cache start without it.
+  const cache = withCache
+    ? (await import('@agent-search/cache')).createCacheFromEnv(env, { logger: loggers.cache })
+    : undefined;
   return new Session(config, cache, file);
 }
 
@@ -153,7 +156,9 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
     return EXIT_CODES.searchFailed;
   }
 
-  const spinner = stderr.isTTY && command.format === 'text' ? startSpinner(stderr, 'Searching…') : undefined;
+  // A dumb terminal cannot erase a line: no spinner there.
+  const animate = stderr.isTTY && env.TERM !== 'dumb' && command.format === 'text';
+  const spinner = animate ? startSpinner(stderr, 'Searching…') : undefined;
   let response: SearchResponse;
   try {
     response = await client.search(command.request, context.signal ? { signal: context.signal } : {});
@@ -263,7 +268,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       // An unreachable Redis is said once, by default: the search still works, but the user should know.
       cache: createCliLogger(env, stderr, 'warn'),
     };
-    session = openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
+    session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? runProviders(command.json, session, full)
       : await runSearch(command, session, full);

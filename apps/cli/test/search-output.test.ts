@@ -223,6 +223,15 @@ describe('human output', () => {
     expect(run.stdout).toContain('\u001b[1mNode.js — Run JavaScript Everywhere\u001b[22m');
   });
 
+  it('draws no spinner and no escape codes on a TERM=dumb terminal', async () => {
+    server.use(htmlResults(TEXT_RESULTS));
+    const run = await runCli(['node'], { TERM: 'dumb' }, { tty: true });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).not.toContain('\u001b');
+    expect(run.stdout).toContain('Node.js — Run JavaScript Everywhere');
+  });
+
   it('says so when there are no results, and exits 0', async () => {
     server.use(htmlResults([]));
     const run = await runCli(['qwxzv', 'nothing']);

@@ -13,6 +13,7 @@ import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
+import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
@@ -75,6 +76,7 @@ try {
   await measure('mcp', () => mcpFigure(sim, n(300, 30)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
+  await measure('startup', () => startupFigure(sim, n(20, 4)));
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
     console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');

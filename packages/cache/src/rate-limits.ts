@@ -1,13 +1,13 @@
 import { type Logger, SearchError, silentLogger } from '@agent-search/core';
 import type { Redis } from 'ioredis';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
-  type RateLimiterAbstract,
+  loadRateLimiterRedis,
   RateLimiterMemory,
   RateLimiterQueue,
   RateLimiterQueueError,
-  RateLimiterRedis,
   RateLimiterRes,
-} from 'rate-limiter-flexible';
+} from './rate-limiter-classes.ts';
 
 export interface UserRateLimitOptions {
   /** Searches one user may send upstream per window. */
@@ -58,6 +58,7 @@ function createLimiter(
   const keyPrefix = `${options.keyPrefix ?? 'agent-search:limit'}:${name}`;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
   if (!options.redis) return memory;
+  const RateLimiterRedis = loadRateLimiterRedis();
   return new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix,

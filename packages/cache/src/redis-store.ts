@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { type Logger, silentLogger } from '@agent-search/core';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type CacheStore,
   checkTtl,
@@ -10,6 +12,8 @@ import {
   toJson,
 } from './store.ts';
 import { withTimeout } from './timeout.ts';
+
+const require = createRequire(import.meta.url);
 
 export interface RedisClientOptions {
   /** Bound on every command (ioredis `commandTimeout`). Default 500 ms. */
@@ -23,7 +27,9 @@ export interface RedisClientOptions {
  * while disconnected), short connect and command timeouts, and endless background reconnects.
  */
 export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
-  return new Redis(url, {
+  // Loaded here, not at import: a process without REDIS_URL never pays for ioredis (CLI start-up).
+  const ioredis = require('ioredis') as typeof IORedis;
+  return new ioredis.Redis(url, {
     enableOfflineQueue: false,
     connectTimeout: options.connectTimeoutMs ?? 1_000,
     commandTimeout: options.timeoutMs ?? 500,

@@ -1,4 +1,4 @@
-import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { HedgeBudget, type HedgeUsage } from './chain/hedge-budget.ts';
 import { LatencyTracker } from './chain/latency.ts';
 import { aggregateError } from './chain/outcome.ts';
@@ -11,6 +11,7 @@ import { BUILT_IN_PROFILES, type ProfileSet, resolveProfile } from './profiles.t
 import type { SearchProvider } from './provider.ts';
 import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
 import type { SearchResponse } from './response.ts';
+import { SPAN_STATUS_ERROR, tracer } from './tracing.ts';
 
 export interface HedgeOptions {
   /**
@@ -93,8 +94,6 @@ export interface SearchClient {
 
 export { aggregateError };
 
-const tracer = trace.getTracer('agent-search');
-
 function positive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number of ms`);
@@ -109,7 +108,7 @@ function endSpan(span: Span, outcome: Promise<SearchResponse>): Promise<SearchRe
       return response;
     },
     (error: unknown) => {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: isSearchError(error) ? error.code : 'aborted' });
+      span.setStatus({ code: SPAN_STATUS_ERROR, message: isSearchError(error) ? error.code : 'aborted' });
       span.end();
       throw error;
     },

@@ -130,7 +130,8 @@ describe('shutdown', () => {
     process.kill(pid, 'SIGTERM');
     const result = await call;
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { provider: string }).provider).toBe('tavily');
+    // Answered, not cut: by Tavily, or by Exa when the chain hedged past Tavily's slow answer.
+    expect(['tavily', 'exa']).toContain((result.structuredContent as { provider: string }).provider);
     await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
     await client.close();
   });

@@ -138,7 +138,8 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     const found = await dotty.recall('kazakhstan capital', { limit: 10 });
     expect(found.map((f) => f.id).filter((id) => id.startsWith('forged'))).toEqual(['forged5']);
     const cleaned = found.find((f) => f.id === 'forged5')!;
-    expect(cleaned.botName).toBe('Eve[2J');
+    // Markup and the escape sequence go whole, payload included.
+    expect(cleaned.botName).toBe('Eve');
     expect(cleaned.sources[0]!.title).toBe('T');
     expect(found).toHaveLength(2);
 

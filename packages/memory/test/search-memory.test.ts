@@ -83,7 +83,7 @@ describe('createSearchMemory', () => {
       ],
     });
     expect(kept!.sources).toEqual([
-      { title: 'Astana[31m', url: 'https://astana.example/', snippet: 'capital & city' },
+      { title: 'Astana', url: 'https://astana.example/', snippet: 'capital & city' },
     ]);
   });
 

@@ -1,14 +1,13 @@
-import { type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { SearchError } from '../errors.ts';
 import type { ProviderHealthTracker } from '../health.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderResponse } from '../provider.ts';
+import { SPAN_STATUS_ERROR, tracer } from '../tracing.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
 import type { LatencyTracker } from './latency.ts';
 import { toSearchError } from './outcome.ts';
 import type { Candidate } from './planner.ts';
-
-const tracer = trace.getTracer('agent-search');
 
 /** What the chain's attempts share: health, latency, the hedge budget, the clock and the logger. */
 export interface ChainState {
@@ -149,7 +148,7 @@ export class Attempt {
       const cooldownMs = health.failed(id, error);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
-      this.#span.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+      this.#span.setStatus({ code: SPAN_STATUS_ERROR, message: error.code });
       const name = this.candidate.provider.name;
       logger.warn(
         { provider: id, code: error.code, ms, cooldownMs },

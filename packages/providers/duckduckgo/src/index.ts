@@ -1,7 +1,7 @@
 export { providerDefinition } from './definition.ts';
+export type { NeedleOptions } from './needle-options.ts';
 export {
   createDuckDuckGoProvider,
   type DuckDuckGoProviderOptions,
   type DuckDuckGoTextBackend,
 } from './provider.ts';
-export type { NeedleOptions } from './scrape-library.ts';

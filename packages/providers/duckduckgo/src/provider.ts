@@ -7,8 +7,8 @@ import {
 } from '@agent-search/core';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
+import type { NeedleOptions } from './needle-options.ts';
 import { searchWithScrape } from './scrape-backend.ts';
-import type { NeedleOptions } from './scrape-library.ts';
 import {
   BACKEND_NAMES,
   type DuckDuckGoTextBackend,

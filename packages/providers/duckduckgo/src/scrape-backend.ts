@@ -11,8 +11,9 @@ import {
 import type { SafeSearchType as ScrapeSafeSearch, SearchTimeType } from 'duck-duck-scrape';
 import { duckDuckGoError, fromScrapeError } from './errors.ts';
 import { utcTimestamp } from './html-page.ts';
+import type { NeedleOptions } from './needle-options.ts';
 import { NO_REGION } from './query.ts';
-import { duckDuckScrape, lendVqd, limitBodies, type NeedleOptions } from './scrape-library.ts';
+import { duckDuckScrape, lendVqd, limitBodies } from './scrape-library.ts';
 import { fetchVqd } from './vqd-page.ts';
 
 const { SafeSearchType, SearchTimeType: TimeType, search, searchNews, searchVideos } = duckDuckScrape;

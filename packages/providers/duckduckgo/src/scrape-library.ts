@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as DuckDuckScrape from 'duck-duck-scrape';
+import type { NeedleOptions } from './needle-options.ts';
 
 /**
  * duck-duck-scrape, the internals of it we rely on, and the `needle` it sends requests with, all loaded
@@ -8,9 +9,6 @@ import type * as DuckDuckScrape from 'duck-duck-scrape';
  * an application applies to it too).
  */
 const require = createRequire(import.meta.url);
-
-/** Options duck-duck-scrape hands to `needle` (proxy, agent, headers, open_timeout, signal, ...). */
-export type NeedleOptions = Record<string, unknown>;
 
 export interface NeedleResponse {
   statusCode?: number;

@@ -1,7 +1,8 @@
 import { isNetworkError, isSearchError } from '@agent-search/core';
 import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
 import { isAnomalyPage } from './html-page.ts';
-import { type NeedleOptions, type NeedleResponse, needle, VQD_REGEX } from './scrape-library.ts';
+import type { NeedleOptions } from './needle-options.ts';
+import { type NeedleResponse, needle, VQD_REGEX } from './scrape-library.ts';
 
 /** The search page whose inline script carries the vqd token d.js, news.js and v.js need. */
 export const VQD_PAGE_URL = 'https://duckduckgo.com/';

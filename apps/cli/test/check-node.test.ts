@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The real bin in its own process, with `process.versions.node` set before it loads: what a user on an
+// older Node sees, without needing that Node installed.
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const STRIP_TYPES = (process.features as { typescript?: unknown }).typescript
+  ? []
+  : ['--experimental-strip-types'];
+
+function runBinAs(nodeVersion: string, args: string[]) {
+  const pretend = `Object.defineProperty(process.versions, 'node', { value: ${JSON.stringify(nodeVersion)} });`;
+  const preload = `data:text/javascript,${encodeURIComponent(pretend)}`;
+  return spawnSync(
+    process.execPath,
+    [...STRIP_TYPES, '--conditions=source', '--import', preload, BIN, ...args],
+    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' }, timeout: 20_000 },
+  );
+}
+
+describe('the Node version check', () => {
+  it.each(['20.20.2', '22.11.0', '18.0.0'])('stops on Node %s with one sentence and exit 1', (found) => {
+    const run = runBinAs(found, ['--version']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`needs Node.js >= 22.12 but found ${found}`);
+    expect(lines[0]).toContain('npx -y -p node@24');
+  });
+
+  it.each(['22.12.0', '24.0.0', '30.1.2'])('lets Node %s through', (found) => {
+    const run = runBinAs(found, ['--version']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(run.status).toBe(0);
+  });
+});

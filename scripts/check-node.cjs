@@ -1,0 +1,32 @@
+// The Node version check every entry point of this repository meets first: `pnpm install` (through
+// `pnpm:devPreinstall`), `pnpm test`, `pnpm run search`. Plain CommonJS with no syntax newer than Node 8's,
+// so it still runs, and says what to do, on the old Node a newcomer may have on PATH.
+'use strict';
+
+const NEEDED = [22, 12];
+
+function supported(version) {
+  const parts = version.split('.').map(Number);
+  return parts[0] > NEEDED[0] || (parts[0] === NEEDED[0] && parts[1] >= NEEDED[1]);
+}
+
+const quote = (arg) => (/^[\w.,:=@/-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+
+// What the user ran, from the lifecycle event pnpm sets (and the arguments of the script that loaded this
+// file, for `pnpm run search "query"`), so the npx line below can be pasted as is.
+function command() {
+  const event = process.env.npm_lifecycle_event || '';
+  if (event === '' || event === 'pnpm:devPreinstall') return 'install';
+  if (event === 'test') return 'test';
+  return ['run', event].concat(process.argv.slice(2).map(quote)).join(' ');
+}
+
+const found = process.versions.node;
+if (!supported(found)) {
+  process.stderr.write(
+    `agent-search needs Node.js >= ${NEEDED.join('.')} but found ${found} (${process.execPath}); ` +
+      'install Node 24 (nvm install 24, fnm install 24, or https://nodejs.org) or run this once with ' +
+      `\`npx -y -p node@24 -p pnpm@10 pnpm ${command()}\`.\n`,
+  );
+  process.exit(1);
+}

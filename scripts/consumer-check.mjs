@@ -1,0 +1,386 @@
+// `node scripts/consumer-check.mjs`: installs the packages as a stranger would, from their tarballs.
+// Every public (non-private) workspace package is packed with `pnpm pack` (which applies `publishConfig`
+// and replaces workspace:/catalog: ranges), checked for what a registry page and a consumer need, linted
+// with publint and @arethetypeswrong/cli, then installed with plain npm into an empty folder, where it must:
+// import as ESM, answer a search against a loopback DuckDuckGo-shaped server, load with CommonJS `require`,
+// type-check with strict nodenext and `skipLibCheck: false`, and run `npx agent-search --version`.
+// Run it after `pnpm run build`. Every problem names the package and what is missing; exit 1 if any.
+import './check-node.cjs';
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const started = performance.now();
+const problems = [];
+const problem = (pkg, what) => problems.push(`${pkg}: ${what}`);
+const step = (what) =>
+  process.stderr.write(`consumer-check: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+
+/** Runs a command; resolves with its output and exit code, never rejects on a non-zero exit. */
+function run(file, args, options = {}) {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000, ...options },
+      (error, stdout, stderr) => {
+        if (!error) resolve({ code: 0, stdout, stderr });
+        else if (typeof error.code === 'number') resolve({ code: error.code, stdout, stderr });
+        else resolve({ code: 1, stdout, stderr: `${stderr}\n${error.killed ? 'timed out' : error.message}` });
+      },
+    );
+  });
+}
+
+const clip = (text) => text.trim().split('\n').slice(-25).join('\n    ');
+
+// ---- discover: every workspace package that is not private ----
+const listing = await run('pnpm', ['ls', '-r', '--depth', '-1', '--json'], { cwd: root });
+if (listing.code !== 0) {
+  process.stderr.write(`consumer-check: pnpm ls failed:\n${listing.stderr}`);
+  process.exit(1);
+}
+const packages = JSON.parse(listing.stdout)
+  .filter((p) => p.path !== root.replace(/\/$/, ''))
+  .map((p) => ({ dir: p.path, manifest: JSON.parse(readFileSync(join(p.path, 'package.json'), 'utf8')) }))
+  .filter((p) => p.manifest.private !== true)
+  .map((p) => ({ ...p, name: p.manifest.name }));
+step(`${packages.length} public packages: ${packages.map((p) => p.name).join(', ')}`);
+
+const work = mkdtempSync(join(tmpdir(), 'agent-search-consumer-'));
+const tarballs = join(work, 'tarballs');
+mkdirSync(tarballs);
+
+// ---- the workspace manifest: what `pnpm pack` cannot fix by itself ----
+for (const { name, dir, manifest } of packages) {
+  for (const file of ['LICENSE', 'README.md']) {
+    if (!existsSync(join(dir, file)))
+      problem(name, `no ${file} in ${relative(root, dir)}/ (npm packs it from there)`);
+  }
+  if (manifest.license !== 'MIT')
+    problem(name, `package.json "license" should be "MIT", is ${manifest.license}`);
+  if (!manifest.engines?.node) problem(name, 'package.json has no "engines": { "node": ">=22.12" }');
+  if (!Array.isArray(manifest.files)) problem(name, 'package.json has no "files" (e.g. ["dist"])');
+  if (!manifest.publishConfig?.exports) {
+    problem(name, 'package.json has no "publishConfig.exports" (the exports without the "source" condition)');
+  }
+  if (manifest.publishConfig?.access !== 'public') {
+    problem(
+      name,
+      'package.json needs "publishConfig": { "access": "public" } (a scoped package is private otherwise)',
+    );
+  }
+}
+
+// ---- pack ----
+const packed = await Promise.all(
+  packages.map(async (pkg) => {
+    const result = await run('pnpm', ['pack', '--pack-destination', tarballs, '--json'], { cwd: pkg.dir });
+    if (result.code !== 0) {
+      problem(pkg.name, `pnpm pack failed:\n    ${clip(result.stderr || result.stdout)}`);
+      return undefined;
+    }
+    return { ...pkg, tarball: JSON.parse(result.stdout).filename };
+  }),
+);
+const tarred = packed.filter((p) => p !== undefined);
+step('packed');
+
+// ---- the tarball's contents and manifest ----
+/** Every string reached in an exports/bin value, with the conditions leading to it. */
+function targets(value, path = []) {
+  if (typeof value === 'string') return [{ path, target: value }];
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => targets(inner, [...path, key]));
+  }
+  return [];
+}
+
+for (const pkg of tarred) {
+  const unpacked = join(work, 'unpacked', pkg.name.replace('/', '+'));
+  mkdirSync(unpacked, { recursive: true });
+  const untar = await run('tar', ['-xzf', pkg.tarball, '-C', unpacked]);
+  if (untar.code !== 0) {
+    problem(pkg.name, `cannot unpack ${pkg.tarball}: ${untar.stderr.trim()}`);
+    continue;
+  }
+  const base = join(unpacked, 'package');
+  const shipped = (file) => existsSync(join(base, file));
+  const manifest = JSON.parse(readFileSync(join(base, 'package.json'), 'utf8'));
+  for (const file of ['LICENSE', 'README.md']) {
+    if (!shipped(file)) problem(pkg.name, `the tarball has no ${file}`);
+  }
+  for (const { path, target } of targets(manifest.exports ?? {})) {
+    if (path.includes('source'))
+      problem(pkg.name, `the published "exports" still has the "source" condition (${path.join(' > ')})`);
+    else if (!shipped(target))
+      problem(
+        pkg.name,
+        `exports ${path.join(' > ')} points at ${target}, which the tarball does not ship (build first?)`,
+      );
+  }
+  for (const entry of Object.keys(manifest.exports ?? {})) {
+    if (!targets(manifest.exports[entry]).some(({ path }) => path.includes('types'))) {
+      problem(pkg.name, `exports "${entry}" has no "types" condition`);
+    }
+  }
+  const bins = typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {});
+  for (const [command, target] of Object.entries(bins)) {
+    if (!shipped(target))
+      problem(pkg.name, `bin "${command}" points at ${target}, which the tarball does not ship`);
+    else if (!readFileSync(join(base, target), 'utf8').startsWith('#!/usr/bin/env node')) {
+      problem(pkg.name, `bin "${command}" (${target}) does not start with #!/usr/bin/env node`);
+    }
+  }
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [dep, range] of Object.entries(manifest[field] ?? {})) {
+      if (/^(workspace|catalog):/.test(range))
+        problem(pkg.name, `${field} ${dep} is still "${range}" in the tarball`);
+    }
+  }
+  // Source maps (and declaration maps) must not point at files a consumer does not have.
+  const files = (readdirSync(base, { recursive: true }) ?? []).map(String);
+  for (const file of files.filter((f) => f.endsWith('.map'))) {
+    const map = JSON.parse(readFileSync(join(base, file), 'utf8'));
+    const missing = (map.sources ?? []).filter((s) => !existsSync(join(base, file, '..', s)));
+    if (missing.length > 0) {
+      problem(
+        pkg.name,
+        `${file} points at ${missing[0]}, which the tarball does not ship (stale build output?)`,
+      );
+    }
+  }
+}
+step('tarballs inspected');
+
+// ---- publint and @arethetypeswrong/cli on each tarball, while npm installs ----
+const lints = Promise.all(
+  tarred.map(async (pkg) => {
+    const [publint, attw] = await Promise.all([
+      run(bin('publint'), ['run', pkg.tarball, '--level', 'warning', '--strict']),
+      // ESM-only packages: the esm-only profile leaves out resolution modes an ESM-only package cannot serve.
+      run(bin('attw'), [
+        pkg.tarball,
+        '--profile',
+        'esm-only',
+        '--format',
+        'ascii',
+        '--no-emoji',
+        '--no-color',
+      ]),
+    ]);
+    if (publint.code !== 0) problem(pkg.name, `publint:\n    ${clip(publint.stdout + publint.stderr)}`);
+    if (attw.code !== 0) problem(pkg.name, `@arethetypeswrong/cli:\n    ${clip(attw.stdout + attw.stderr)}`);
+  }),
+);
+
+// ---- install the tarballs with npm into an empty folder ----
+const consumer = join(work, 'consumer');
+mkdirSync(consumer);
+writeFileSync(
+  join(consumer, 'package.json'),
+  `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`,
+);
+const typesNode = JSON.parse(
+  readFileSync(join(root, 'node_modules', '@types', 'node', 'package.json'), 'utf8'),
+).version;
+// @livekit/agents' own declarations import 'ws' and 'json-schema': a strict TypeScript consumer of LiveKit
+// installs their types whether or not it uses our tool.
+const consumerTypes = [`@types/node@${typesNode}`, '@types/ws@8', '@types/json-schema@7'];
+const install = await run(
+  'npm',
+  [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    ...tarred.map((p) => p.tarball),
+    ...consumerTypes,
+  ],
+  { cwd: consumer, env: { ...process.env, npm_config_update_notifier: 'false' } },
+);
+await lints;
+step('npm install done, publint and attw done');
+if (install.code !== 0) {
+  problems.push(`npm install of the tarballs failed:\n    ${clip(install.stderr || install.stdout)}`);
+  finish();
+}
+
+// One copy of what must be shared: the tool's zod schema goes to @livekit/agents, whose zod must be the same.
+for (const shared of ['zod', '@livekit/agents', '@agent-search/core']) {
+  const copies = (readdirSync(join(consumer, 'node_modules'), { recursive: true }) ?? [])
+    .map(String)
+    .filter((f) => f === `${shared}/package.json` || f.endsWith(`/node_modules/${shared}/package.json`));
+  if (copies.length > 1)
+    problems.push(`npm installed ${copies.length} copies of ${shared}: ${copies.join(', ')}`);
+}
+
+// Every export entry of every package, as a consumer names it.
+const entries = tarred.flatMap((pkg) =>
+  Object.keys(pkg.manifest.publishConfig?.exports ?? pkg.manifest.exports ?? { '.': '' }).map((entry) => ({
+    pkg: pkg.name,
+    specifier: entry === '.' ? pkg.name : `${pkg.name}/${entry.replace(/^\.\//, '')}`,
+  })),
+);
+
+// ---- a loopback DuckDuckGo HTML endpoint (the shape of html.duckduckgo.com/html/, titles not bolded) ----
+const served = [];
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    const query = new URLSearchParams(body).get('q') ?? '';
+    served.push(query);
+    const results = [1, 2, 3].map(
+      (
+        n,
+      ) => `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">
+<h2 class="result__title"><a rel="nofollow" class="result__a" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}&amp;rut=x">Result ${n} about ${query.replace(/[<&>]/g, '')}</a></h2>
+<div class="result__extras"><div class="result__extras__url"><a class="result__url" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">example.org/${n}</a></div></div>
+<a class="result__snippet" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">Snippet ${n} with <b>${query.replace(/[<&>]/g, '')}</b>.</a>
+</div></div>`,
+    );
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!DOCTYPE html><html><body><div id="links" class="results">${results.join('\n')}</div></body></html>`,
+    );
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const htmlUrl = `http://127.0.0.1:${server.address().port}/html/`;
+
+// ---- ESM: import every entry, and search through core + DuckDuckGo ----
+const hasSearch = ['@agent-search/core', '@agent-search/provider-duckduckgo'].every((n) =>
+  tarred.some((p) => p.name === n),
+);
+writeFileSync(
+  join(consumer, 'esm.mjs'),
+  `const entries = ${JSON.stringify(entries)};
+for (const { pkg, specifier } of entries) {
+  try {
+    const module = await import(specifier);
+    if (Object.keys(module).length === 0) console.log(\`\${pkg}: import("\${specifier}") has no exports\`);
+  } catch (error) {
+    console.log(\`\${pkg}: import("\${specifier}") failed: \${error.message.split('\\n')[0]}\`);
+  }
+}
+if (${hasSearch}) {
+  const { createSearchClient } = await import('@agent-search/core');
+  const { createDuckDuckGoProvider } = await import('@agent-search/provider-duckduckgo');
+  const client = createSearchClient({
+    providers: [createDuckDuckGoProvider({ htmlBaseURL: ${JSON.stringify(htmlUrl)}, textBackends: ['html'] })],
+  });
+  const { results } = await client.search({ query: 'consumer check' });
+  if (results.length !== 3 || results[0].url !== 'https://example.org/1' || !results[0].title.includes('consumer check')) {
+    console.log('@agent-search/provider-duckduckgo: the search answered ' + JSON.stringify(results).slice(0, 300));
+  }
+}
+`,
+);
+// ---- CommonJS: require every entry (Node >= 22.12 loads ES modules without top-level await) ----
+writeFileSync(
+  join(consumer, 'cjs.cjs'),
+  `for (const { pkg, specifier } of ${JSON.stringify(entries)}) {
+  try {
+    const module = require(specifier);
+    if (Object.keys(module).length === 0) console.log(\`\${pkg}: require("\${specifier}") has no exports\`);
+  } catch (error) {
+    console.log(\`\${pkg}: require("\${specifier}") failed: \${error.message.split('\\n')[0]}\`);
+  }
+}
+`,
+);
+// ---- TypeScript: a strict nodenext consumer that checks every declaration file it reaches ----
+writeFileSync(
+  join(consumer, 'tsconfig.json'),
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2023',
+        lib: ['ES2023'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: ['node'],
+      },
+      files: ['consumer.ts'],
+    },
+    null,
+    2,
+  )}\n`,
+);
+writeFileSync(
+  join(consumer, 'consumer.ts'),
+  entries.map(({ specifier }, i) => `import * as entry${i} from '${specifier}';\nvoid entry${i};\n`).join(''),
+);
+
+const cliPackage = tarred.find((p) => p.manifest.bin);
+const [esm, cjs, tsc, version] = await Promise.all([
+  run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
+  run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
+  run(process.execPath, [bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: consumer,
+  }),
+  cliPackage
+    ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
+    : Promise.resolve(undefined),
+]);
+server.close();
+for (const [what, result] of [
+  ['ESM import', esm],
+  ['CommonJS require', cjs],
+]) {
+  for (const line of result.stdout.split('\n').filter(Boolean)) problems.push(line);
+  if (result.code !== 0) problems.push(`${what} crashed (exit ${result.code}):\n    ${clip(result.stderr)}`);
+}
+if (hasSearch && served.length === 0)
+  problems.push('@agent-search/provider-duckduckgo: the search never reached the loopback server');
+if (tsc.code !== 0) {
+  // Name the package whose declarations fail: tsc prints node_modules paths.
+  for (const line of tsc.stdout
+    .split('\n')
+    .filter((l) => l.includes('error TS'))
+    .slice(0, 20)) {
+    const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ?? 'consumer.ts';
+    problems.push(`${owner}: tsc (strict, nodenext, skipLibCheck false): ${line.trim()}`);
+  }
+  if (!tsc.stdout.includes('error TS')) problems.push(`tsc failed:\n    ${clip(tsc.stdout + tsc.stderr)}`);
+}
+if (cliPackage) {
+  if (version.code !== 0 || version.stdout.trim() !== cliPackage.manifest.version) {
+    problems.push(
+      `${cliPackage.name}: npx agent-search --version printed "${version.stdout.trim()}" (exit ${version.code}), expected ${cliPackage.manifest.version}: ${clip(version.stderr)}`,
+    );
+  }
+}
+step('ESM, CommonJS, tsc and the bin checked');
+finish();
+
+function finish() {
+  if (problems.length > 0) {
+    process.stderr.write(
+      `consumer-check: ${problems.length} problem(s) (work folder kept: ${work})\n  ${problems.join('\n  ')}\n`,
+    );
+    process.exit(1);
+  }
+  rmSync(work, { recursive: true, force: true });
+  step(`ok: ${tarred.length} packages install and work from their tarballs`);
+  process.exit(0);
+}
