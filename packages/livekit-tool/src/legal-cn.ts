@@ -22,6 +22,7 @@ import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { participantIdentity } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
+import { lenientScalar } from './lenient-arguments.ts';
 import { CANCELLED_ERROR, errorMessage, errorOutput } from './model-output.ts';
 
 export type { CaseResult, CaseType, RegulationResult } from '@agent-search/legal-cn';
@@ -55,7 +56,7 @@ export const regulationSearchParameters = z.object({
     .string()
     .nullish()
     .describe('One article, e.g. "第一百零八条" or "108"; empty for the law as a whole.'),
-  max_results: z.number().nullish().describe('How many results, 1 to 10. Default 5.'),
+  max_results: lenientScalar().describe('How many results, 1 to 10. Default 5.'),
 });
 export type RegulationSearchArgs = z.infer<typeof regulationSearchParameters>;
 
@@ -67,7 +68,7 @@ export const caseSearchParameters = z.object({
     .string()
     .nullish()
     .describe('"民事", "刑事", "行政", "执行" or "国家赔偿"; empty for any type.'),
-  max_results: z.number().nullish().describe('How many results, 1 to 10. Default 5.'),
+  max_results: lenientScalar().describe('How many results, 1 to 10. Default 5.'),
 });
 export type CaseSearchArgs = z.infer<typeof caseSearchParameters>;
 
@@ -115,7 +116,7 @@ function optionalText(value: string | null | undefined): string | undefined {
   return text ? text : undefined;
 }
 
-function maxResults(value: number | null | undefined): number | undefined {
+function maxResults(value: unknown): number | undefined {
   return value === null || value === undefined ? undefined : normalizeMaxResults(value);
 }
 

@@ -21,6 +21,7 @@ import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
+import { lenientScalar } from './lenient-arguments.ts';
 import { type LoadingStatusPublisher, loadingStatus, publishLoadingStatus } from './loading-status.ts';
 import {
   CANCELLED_ERROR,
@@ -43,22 +44,18 @@ import { checkSearchType, SEARCH_TYPE_PARAMETER, searchTypeProfile } from './sea
 
 /**
  * The tool's arguments. Every field but `query` is `nullish`: optional for models that omit it, and
- * nullable so the framework's strict tool-schema mode (every field required) stays valid. `mode` and
- * `timelimit` are plain strings, normalized later, so an unexpected value degrades instead of failing.
+ * nullable so the framework's strict tool-schema mode (every field required) stays valid. `mode`,
+ * `max_results` and `timelimit` are lenient (see lenient-arguments.ts): an odd value degrades, never fails.
  */
 export const searchInternetParameters = z.object({
   query: z.string().describe('What to search for, as a few keywords: "weather Paris tomorrow".'),
-  mode: z
-    .string()
-    .nullish()
-    .describe('"text" for web pages (the default), "news" for recent news articles, "videos" for videos.'),
-  max_results: z.number().nullish().describe('How many results, 1 to 10. Default 5.'),
-  timelimit: z
-    .string()
-    .nullish()
-    .describe(
-      'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
-    ),
+  mode: lenientScalar().describe(
+    '"text" for web pages (the default), "news" for recent news articles, "videos" for videos.',
+  ),
+  max_results: lenientScalar().describe('How many results, 1 to 10. Default 5.'),
+  timelimit: lenientScalar().describe(
+    'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
+  ),
   loading_message: z
     .string()
     .nullish()

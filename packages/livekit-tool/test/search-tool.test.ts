@@ -119,12 +119,28 @@ describe('search_internet through a voice.AgentSession', () => {
     { max_results: 8, expected: 8 },
     { max_results: 50, expected: 10 },
     { max_results: 0, expected: 1 },
+    // Small models quote numbers; a quoted count is a count, a word is the default.
+    { max_results: '8', expected: 8 },
+    { max_results: 'many', expected: 5 },
   ])('max_results $max_results gives at most $expected results', async ({ max_results, expected }) => {
     replayDuckDuckGo(server, { count: 12 });
     const args: Record<string, unknown> = { query: 'space news', loading_message: 'One moment...' };
     if (max_results !== undefined) args.max_results = max_results;
     const turn = await runToolTurn(args, { client: duckDuckGoClient(), publisher: false });
     expect(turn.output.results).toHaveLength(expected);
+  });
+
+  it('numbers or booleans for mode and timelimit degrade to a text search at any time, never failing the call', async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn(
+      { query: 'cats', mode: 3, timelimit: 7, max_results: true, loading_message: 'Looking...' },
+      { client: duckDuckGoClient(), publisher: false },
+    );
+    expect(turn.raw.isError).toBe(false);
+    expect(turn.output.error).toBeUndefined();
+    expect(upstream.requests().map((r) => r.endpoint)).toEqual(['html']);
+    expect(upstream.requests()[0]?.form?.get('df') ?? '').toBe('');
+    expect(turn.output.results).toHaveLength(5);
   });
 
   it('timelimit "d" reaches DuckDuckGo as a one-day filter (text and news)', async () => {
@@ -191,13 +207,17 @@ describe('search_internet through a voice.AgentSession', () => {
     const schema = llm.toJsonSchema(searchInternetParameters, true, true) as {
       required: string[];
       additionalProperties: boolean;
-      properties: Record<string, { type: string | string[] }>;
+      properties: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
+    };
+    const acceptsNull = (field: string) => {
+      const property = schema.properties[field];
+      return Boolean(property?.type?.includes('null') || property?.anyOf?.some((a) => a.type === 'null'));
     };
     expect(schema.required.sort()).toEqual(['loading_message', 'max_results', 'mode', 'query', 'timelimit']);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.query?.type).toBe('string');
     for (const field of ['mode', 'max_results', 'timelimit', 'loading_message']) {
-      expect(schema.properties[field]?.type).toContain('null');
+      expect(acceptsNull(field), field).toBe(true);
     }
   });
 });
