@@ -312,7 +312,9 @@ writeFileSync(
     {
       compilerOptions: {
         target: 'ES2023',
-        lib: ['ES2023'],
+        // The AI SDK's and the MCP SDK's declarations (peers of our adapters) name fetch's DOM types
+        // (HeadersInit, RequestCredentials, FileList), as their docs require: their users have the DOM lib.
+        lib: ['ES2023', 'DOM'],
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         strict: true,
