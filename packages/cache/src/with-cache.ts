@@ -8,9 +8,9 @@ import {
   type SearchOptions,
   type SearchRequest,
   type SearchResponse,
-  type SearchResult,
   silentLogger,
 } from '@agent-search/core';
+import { type CacheEntry, trustedEntry } from './cache-entry.ts';
 import { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { type RateLimitOptions, SearchRateLimits } from './rate-limits.ts';
@@ -61,32 +61,6 @@ export interface CacheOptions {
 }
 
 /** What is stored per request (JSON). */
-interface CacheEntry {
-  v: 1;
-  mode: SearchResponse['mode'];
-  provider: string;
-  results: SearchResult[];
-  totalResults: number;
-  fetchedAt: string;
-  /** `maxResults` of the search that produced the entry. */
-  maxResults: number;
-  storedAt: number;
-  freshUntil: number;
-}
-
-function isEntry(value: unknown): value is CacheEntry {
-  const e = value as CacheEntry | undefined;
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    e.v === 1 &&
-    Array.isArray(e.results) &&
-    typeof e.storedAt === 'number' &&
-    typeof e.freshUntil === 'number' &&
-    typeof e.maxResults === 'number'
-  );
-}
-
 /**
  * Whether `entry` answers a request for `maxResults`: it holds at least that many results, or it holds
  * fewer than its own search asked for, which means the provider had no more to give.
@@ -187,8 +161,20 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
       ? new SharedRefresh(shared, { waitMs: refreshWaitMs, leaseMs: REFRESH_LEASE_MS })
       : undefined;
 
+  // A memory store only holds what this process wrote; any other store (Redis, a caller's own) is outside.
+  const ownStore = store instanceof MemoryStore;
+  let untrustedLogged = false;
   function usable(value: unknown): CacheEntry | undefined {
-    return isEntry(value) && now() <= value.freshUntil + staleMs ? value : undefined;
+    if (value === undefined || value === null) return undefined;
+    const entry = ownStore ? (value as CacheEntry) : trustedEntry(value);
+    if (!entry) {
+      // Someone else's data under our prefix, or a poisoned entry: a miss, said once per cache.
+      if (!untrustedLogged)
+        logger.warn({}, 'ignored a cache entry that fails validation; treating it as a miss');
+      untrustedLogged = true;
+      return undefined;
+    }
+    return now() <= entry.freshUntil + staleMs ? entry : undefined;
   }
 
   const answers = (entry: CacheEntry, maxResults: number) =>

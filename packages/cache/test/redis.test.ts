@@ -75,6 +75,48 @@ describe.skipIf(!redisUrl)('with Redis', () => {
     expect(upstreamCalls - before).toBe(1);
   });
 
+  it('an entry poisoned in Redis is a miss, said once: never served, never crashing a reader', async () => {
+    const keyPrefix = `test:${randomUUID()}:cache:`;
+    const raw = new Redis(redisUrl!);
+    const { logger, lines } = recordingLogger();
+    const make = () =>
+      withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+        store: new RedisStore({ url: redisUrl, keyPrefix }),
+        logger,
+      });
+    try {
+      const query = `poisoned ${keyPrefix}`;
+      const good = await make().search({ query });
+      const [key] = await raw.keys(`${keyPrefix}search:*`);
+      const stored = JSON.parse((await raw.get(key!))!) as { results: Record<string, unknown>[] };
+      const first = stored.results[0]!;
+      const poisons: unknown[] = [
+        { ...stored, results: [null] },
+        { ...stored, results: [{ ...first, title: 'x'.repeat(10_000_000) }] },
+        { ...stored, results: [{ ...first, title: 'Bell\u0007 and \u001b]0;owned\u0007title' }] },
+        { ...stored, results: [{ ...first, url: 'javascript:alert(1)' }] },
+        { ...stored, provider: '<script>' },
+        { ...stored, maxResults: 1e9 },
+        'not an entry',
+      ];
+      for (const poison of poisons) {
+        await raw.set(key!, JSON.stringify(poison), 'PX', 60_000);
+        const before = upstreamCalls;
+        // A fresh client: nothing in its memory, so it reads what Redis holds.
+        const response = await make().search({ query });
+        expect(response.cached).toBe(false);
+        expect(upstreamCalls - before).toBe(1);
+        expect(response.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
+      }
+      // What the cache itself wrote back is trusted again.
+      expect((await make().search({ query })).cached).toBe(true);
+      expect(lines.filter((l) => l.level === 'warn')).toHaveLength(poisons.length);
+      expect(lines.find((l) => l.level === 'warn')!.msg).toMatch(/fails validation/);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
   it('per-user limits hold across processes sharing Redis', async () => {
     const keyPrefix = `test:${randomUUID()}`;
     const make = () => {
