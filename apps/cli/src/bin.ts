@@ -8,6 +8,15 @@ module.enableCompileCache();
 // Loaded after the check, so an older Node never gets as far as linking the command's modules.
 const { main } = await import('./main.ts');
 
+// A reader that stops early (`agent-search x | head -1`, `| true`) closes the pipe: that is the reader's
+// choice, not a failure worth a stack trace. End quietly with what the command would have returned.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
 // Ctrl-C cancels the search in flight; main then reports it and returns 130.
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());

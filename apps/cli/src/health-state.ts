@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env, HedgeUsage, ProviderHealth } from '@agent-search/core';
 
@@ -24,14 +24,23 @@ export function hedgeFile(healthPath: string): string {
   return join(healthPath, '..', 'hedge.json');
 }
 
-/** The saved hedge usage, or nothing when missing or unreadable (core checks the counts). */
-export function readHedgeUsage(file: string): HedgeUsage | undefined {
+// A state file holds a few providers' entries; anything bigger was not written by this command.
+const MAX_STATE_BYTES = 64 * 1024;
+
+/** A state file's JSON, or undefined when missing, oversized or unreadable. */
+function readStateFile(file: string): unknown {
   try {
-    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof saved === 'object' && saved !== null ? (saved as HedgeUsage) : undefined;
+    if (statSync(file).size > MAX_STATE_BYTES) return undefined;
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** The saved hedge usage, or nothing when missing or unreadable (core checks the counts). */
+export function readHedgeUsage(file: string): HedgeUsage | undefined {
+  const saved = readStateFile(file);
+  return typeof saved === 'object' && saved !== null ? (saved as HedgeUsage) : undefined;
 }
 
 /** Saves the hedge usage like `writeHealth` saves health: atomically, failures ignored. */
@@ -48,12 +57,8 @@ export function writeHedgeUsage(file: string, usage: HedgeUsage): void {
 
 /** The saved health, or nothing when the file is missing or unreadable: it is a hint, never an error. */
 export function readHealth(file: string): ProviderHealth[] {
-  try {
-    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return Array.isArray(saved) ? (saved as ProviderHealth[]) : [];
-  } catch {
-    return [];
-  }
+  const saved = readStateFile(file);
+  return Array.isArray(saved) ? (saved as ProviderHealth[]) : [];
 }
 
 // Failures that depend on the API key, which the next run may well have fixed: not carried over.

@@ -120,3 +120,37 @@ describe('the command ends right after its output, whatever a provider still hol
     expect(run.lingeredMs).toBeLessThan(5_000);
   });
 });
+
+describe('a reader that closes the pipe early', () => {
+  it('`agent-search x | true`: exits quietly, no stack trace', async () => {
+    upstream.answer(
+      'tavily',
+      hostileResults('tavily', [
+        { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
+      ]),
+    );
+    const child = spawn(process.execPath, [...STRIP_TYPES, '--conditions=source', BIN, 'weather in Lisbon'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: mkdtempSync(join(tmpdir(), 'cli-epipe-')),
+        NODE_NO_WARNINGS: '1',
+        ...ENV,
+        SEARCH_PROVIDER_PRIORITY: 'tavily',
+        TAVILY_BASE_URL: upstream.urls.tavily,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The reader goes away before the answer: every write the command makes meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const [code] = (await new Promise((resolve) => child.on('close', (...args) => resolve(args)))) as [
+      number | null,
+    ];
+    expect(upstream.requests.map((r) => r.path)).toEqual(['/tavily/search']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});
