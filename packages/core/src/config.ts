@@ -1,10 +1,9 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { SearchConfigError } from './errors.ts';
+import { lazyProvider, missingSetting } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
-
-export const DEFAULT_PROVIDER_PRIORITY = ['duckduckgo', 'tavily', 'exa', 'perplexity'] as const;
 
 export interface ProviderSummary {
   id: string;
@@ -34,7 +33,10 @@ export interface SearchConfig {
 }
 
 export interface LoadSearchConfigOptions extends Omit<SearchClientOptions, 'providers'> {
-  /** The provider packages this app ships: `[duckduckgo.providerDefinition, tavily.providerDefinition, ...]`. */
+  /**
+   * The providers this app ships, in default priority order (`PROVIDER_DEFINITIONS` from
+   * `@agent-search/registry`, or a list of packages' `providerDefinition`s). Only those used are imported.
+   */
   definitions: readonly ProviderDefinition[];
 }
 
@@ -54,9 +56,22 @@ function readInt(env: Env, variable: string, min: number, max: number): number |
   return n;
 }
 
+/** A base-URL variable, when set, must be an http(s) URL: a typo is caught at start-up, not on the first search. */
+function checkBaseUrl(env: Env, variable: string | undefined): void {
+  const raw = variable ? env[variable]?.trim() : undefined;
+  if (!variable || !raw) return;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new SearchConfigError(variable, `expected an http(s) URL, got "${raw.slice(0, 80)}"`);
+  }
+}
+
 function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
   const raw = env.SEARCH_PROVIDER_PRIORITY;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_PROVIDER_PRIORITY.filter((id) => known.has(id));
+  if (raw === undefined || raw.trim() === '') return [...known.keys()];
   const ids = raw
     .split(',')
     .map((s) => s.trim().toLowerCase())
@@ -77,7 +92,8 @@ function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>):
 
 /**
  * Reads the search configuration from the environment and builds a ready client:
- * SEARCH_PROVIDER_PRIORITY, <PROVIDER>_API_KEY, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
+ * SEARCH_PROVIDER_PRIORITY (default: every definition, in the order given), <PROVIDER>_API_KEY, the
+ * providers' base-URL variables, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
@@ -99,20 +115,22 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     const definition = known.get(id)!;
     const listed = priority.includes(id);
     const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
-    const provider = listed ? definition.fromEnv(env) : undefined;
-    const configured = provider ? provider.configured : !definition.apiKeyEnv || Boolean(key);
+    const missing = missingSetting(definition, env);
     const summary: ProviderSummary = {
       id,
       name: definition.name,
       listed,
-      configured,
-      enabled: listed && configured,
+      configured: missing === undefined,
+      enabled: listed && missing === undefined,
     };
     if (key) summary.apiKey = redactKey(key);
     if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
-    else if (!configured) summary.reason = `${definition.apiKeyEnv ?? 'configuration'} not set`;
+    else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);
-    if (provider?.configured) providers.push(provider);
+    if (summary.enabled) {
+      checkBaseUrl(env, definition.baseUrlEnv);
+      providers.push(lazyProvider(definition, env));
+    }
   }
 
   const client = createSearchClient({

@@ -7,7 +7,6 @@ export {
   type SearchOptions,
 } from './client.ts';
 export {
-  DEFAULT_PROVIDER_PRIORITY,
   type LoadSearchConfigOptions,
   loadSearchConfig,
   type ProviderSummary,
@@ -39,6 +38,7 @@ export {
   networkErrorCode,
   parseRetryAfter,
 } from './http.ts';
+export { type JsonApiOptions, missingApiKeyError, requestJsonApi } from './json-api.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
   applyProfile,
@@ -58,6 +58,7 @@ export {
   type Env,
   type ProviderCapabilities,
   type ProviderDefinition,
+  type ProviderModule,
   type ProviderResponse,
   type ProviderSearchOptions,
   type SearchProvider,
@@ -65,6 +66,7 @@ export {
   unsupportedReason,
 } from './provider.ts';
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
+export { regionCountry, regionLanguage } from './region.ts';
 export {
   DEFAULT_MAX_RESULTS,
   MAX_QUERY_LENGTH,

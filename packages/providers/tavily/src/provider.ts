@@ -1,12 +1,13 @@
 import {
   checkMaxBodyBytes,
+  type Env,
   fetchUpstream,
-  type ProviderCapabilities,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
   type UpstreamResponse,
 } from '@agent-search/core';
+import { tavilyCapabilities } from './definition.ts';
 import { httpError, PROVIDER_ID } from './errors.ts';
 import { type TavilySearchDepth, toTavilyBody } from './request.ts';
 import { fromTavilyResponse } from './response.ts';
@@ -25,16 +26,6 @@ export interface TavilyProviderOptions {
   /** "basic" (1 credit, default), "advanced" (2 credits, better snippets), "fast" or "ultra-fast". */
   searchDepth?: TavilySearchDepth;
 }
-
-export const tavilyCapabilities: ProviderCapabilities = {
-  modes: ['text', 'news'],
-  timeRange: true,
-  domainFilter: 'native',
-  safeSearch: false,
-  region: false,
-  requiresApiKey: true,
-  pageContent: true,
-};
 
 /**
  * Tavily web and news search. Calls `POST {baseURL}/search` directly with the body `@tavily/core`
@@ -101,4 +92,9 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
     configured: apiKey !== '',
     search,
   };
+}
+
+/** The provider configuration builds: `TAVILY_API_KEY`, and `TAVILY_BASE_URL` for a proxy or gateway. */
+export function fromEnv(env: Env): SearchProviderV1 {
+  return createTavilyProvider({ apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL });
 }
