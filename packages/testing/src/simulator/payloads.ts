@@ -356,7 +356,10 @@ export function braveWebResponse(query: string, options: { count?: number } = {}
     url: entry.url,
     description: entry.extract,
     ...(entry.publishedAt
-      ? { page_age: entry.publishedAt.replace(/(\.\d+)?Z$/, ''), age: new Date(entry.publishedAt).toDateString() }
+      ? {
+          page_age: entry.publishedAt.replace(/(\.\d+)?Z$/, ''),
+          age: new Date(entry.publishedAt).toDateString(),
+        }
       : {}),
     language: 'en',
     family_friendly: true,
