@@ -180,7 +180,7 @@ describe('loadSearchConfig and the definitions it is given', () => {
 
   it('rejects an enabled provider whose base-URL variable is not an http(s) URL, naming the variable', () => {
     const withUrl = definition('brave', 'BRAVE_API_KEY', { baseUrlEnv: 'BRAVE_BASE_URL' });
-    for (const value of ['api.search.brave.com', 'ftp://example.com/']) {
+    for (const value of ['api.search.brave.com', 'ftp://user:secret-pass@example.com/']) {
       expect(() =>
         loadSearchConfig({ BRAVE_API_KEY: 'k', BRAVE_BASE_URL: value }, { definitions: [withUrl] }),
       ).toThrow(
@@ -189,6 +189,10 @@ describe('loadSearchConfig and the definitions it is given', () => {
           message: expect.stringMatching(/http\(s\) URL/),
         }),
       );
+      // The value may carry credentials: it is not repeated.
+      expect(() =>
+        loadSearchConfig({ BRAVE_API_KEY: 'k', BRAVE_BASE_URL: value }, { definitions: [withUrl] }),
+      ).not.toThrow(/secret-pass|api\.search/);
     }
   });
 

@@ -4,6 +4,7 @@ import { lazyProvider, missingSetting } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
+import { checkBaseUrl } from './upstream-fetch.ts';
 
 export interface ProviderSummary {
   id: string;
@@ -56,16 +57,17 @@ function readInt(env: Env, variable: string, min: number, max: number): number |
   return n;
 }
 
-/** A base-URL variable, when set, must be an http(s) URL: a typo is caught at start-up, not on the first search. */
-function checkBaseUrl(env: Env, variable: string | undefined): void {
+/**
+ * A base-URL variable, when set, must be an http(s) URL: a typo is caught at start-up, not on the first
+ * search. The value is not repeated: it may carry credentials.
+ */
+function checkBaseUrlVariable(env: Env, variable: string | undefined): void {
   const raw = variable ? env[variable]?.trim() : undefined;
   if (!variable || !raw) return;
-  let url: URL | undefined;
   try {
-    url = new URL(raw);
-  } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new SearchConfigError(variable, `expected an http(s) URL, got "${raw.slice(0, 80)}"`);
+    checkBaseUrl(raw, variable);
+  } catch {
+    throw new SearchConfigError(variable, 'expected an http(s) URL such as https://gateway.example/api');
   }
 }
 
@@ -128,7 +130,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);
     if (summary.enabled) {
-      checkBaseUrl(env, definition.baseUrlEnv);
+      checkBaseUrlVariable(env, definition.baseUrlEnv);
       providers.push(lazyProvider(definition, env));
     }
   }

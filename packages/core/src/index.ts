@@ -89,6 +89,7 @@ export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain }
 export { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate, truncate } from './text.ts';
 export {
   boundedFetch,
+  checkBaseUrl,
   checkMaxBodyBytes,
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,

@@ -1,4 +1,5 @@
 import {
+  checkBaseUrl,
   checkMaxBodyBytes,
   type Env,
   missingApiKeyError,
@@ -24,21 +25,10 @@ export interface BraveProviderOptions {
   maxBodyBytes?: number;
 }
 
-function baseUrlOf(value: string | undefined): string {
-  const raw = value?.trim() || DEFAULT_BASE_URL;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {}
-  // The value is not echoed: a URL may carry credentials.
-  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError('Brave baseURL must be an http(s) URL');
-  return url.href.replace(/\/+$/, '');
-}
-
 /** Brave Search API: web, news and videos search (`GET /res/v1/{web,news,videos}/search`). */
 export function createBraveProvider(options: BraveProviderOptions): SearchProviderV1 {
   const apiKey = options.apiKey?.trim() ?? '';
-  const baseURL = baseUrlOf(options.baseURL);
+  const baseURL = checkBaseUrl(options.baseURL?.trim() || DEFAULT_BASE_URL, 'Brave baseURL');
   const limit = checkMaxBodyBytes(options.maxBodyBytes);
   const fetchImpl = options.fetch;
 

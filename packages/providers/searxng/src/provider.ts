@@ -1,4 +1,5 @@
 import {
+  checkBaseUrl,
   checkMaxBodyBytes,
   type Env,
   requestJsonApi,
@@ -20,23 +21,12 @@ export interface SearxngProviderOptions {
   maxBodyBytes?: number;
 }
 
-function instanceUrl(value: string | undefined): URL | undefined {
-  const raw = value?.trim();
-  if (!raw) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {}
-  // The value is not echoed: a URL may carry credentials.
-  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError('SearXNG baseURL must be an http(s) URL');
-  return url;
-}
-
 /** A self-hosted SearXNG instance's JSON API (`GET /search?format=json`): web, news and videos, no key. */
 export function createSearxngProvider(options: SearxngProviderOptions): SearchProviderV1 {
-  const instance = instanceUrl(options.baseURL);
-  const endpoint = instance ? `${instance.href.replace(/\/+$/, '')}/search` : '';
-  const host = instance?.host ?? '';
+  const raw = options.baseURL?.trim();
+  const instance = raw ? checkBaseUrl(raw, 'SearXNG baseURL') : undefined;
+  const endpoint = `${instance ?? ''}/search`;
+  const host = instance ? new URL(instance).host : '';
   const limit = checkMaxBodyBytes(options.maxBodyBytes);
   const fetchImpl = options.fetch;
 
