@@ -8,14 +8,10 @@ import {
   type SearchClient,
   SearchConfigError,
 } from '@agent-search/core';
-import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo';
-import { providerDefinition as exa } from '@agent-search/provider-exa';
-import { providerDefinition as perplexity } from '@agent-search/provider-perplexity';
-import { providerDefinition as tavily } from '@agent-search/provider-tavily';
 import { type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
+import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
 
-/** The providers this app ships; SEARCH_PROVIDER_PRIORITY picks and orders them. */
-export const PROVIDER_DEFINITIONS = [duckduckgo, tavily, exa, perplexity];
+export { PROVIDER_DEFINITIONS };
 
 export interface SearchSetup {
   /** Present when search is enabled. */
@@ -56,6 +52,13 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         providers: config.providers,
       };
     }
+    // Imported now, not on the first search: a voice user should not wait for a package to load. One that
+    // fails to import fails its searches (provider_error) and the chain moves on to the next provider.
+    await Promise.allSettled(
+      config.providers
+        .filter((p) => p.enabled)
+        .map((p) => PROVIDER_DEFINITIONS.find((d) => d.id === p.id)?.load()),
+    );
     let client = config.client;
     let pageReader: SearchSetup['readPage'];
     try {

@@ -57,7 +57,10 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
     case 'quota_exceeded':
       return `${name}'s quota or credit is used up; check your plan, or wait until it renews${fallbackHint(context)}.`;
     case 'unauthorized':
-      return `${name} rejected the API key; check ${keyOf(error.provider, context)}.`;
+      // A keyless provider (a SearXNG instance) refuses for its own reasons, which its message gives.
+      return error.provider && !context.keyVariables.has(error.provider)
+        ? `${name} refused the request.`
+        : `${name} rejected the API key; check ${keyOf(error.provider, context)}.`;
     case 'timeout':
       return explainTimeout(error.attempts ?? [], context);
     case 'unavailable':

@@ -1,8 +1,8 @@
 import type { ProviderDefinition } from '@agent-search/core';
-import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo';
-import { providerDefinition as exa } from '@agent-search/provider-exa';
-import { providerDefinition as perplexity } from '@agent-search/provider-perplexity';
-import { providerDefinition as tavily } from '@agent-search/provider-tavily';
+import { PROVIDER_DEFINITIONS as REGISTRY } from '@agent-search/registry';
 
-/** Every provider this command ships; configuration orders them (SEARCH_PROVIDER_PRIORITY). */
-export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [duckduckgo, tavily, exa, perplexity];
+/**
+ * Every provider this command ships, from the registry: light definitions, so starting the command
+ * imports no provider package; a provider's package is imported on its first search.
+ */
+export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = REGISTRY;

@@ -1,3 +1,6 @@
+import { providerUsage } from '@agent-search/registry';
+import { PROVIDER_DEFINITIONS } from './registry.ts';
+
 export function usage(formats: readonly string[]): string {
   return `Usage:
   agent-search "<query>" [options]   search the web
@@ -22,6 +25,6 @@ Search options:
       --no-cache                  ask the providers even when a cached answer exists
 
 Exit codes: 0 results (or none found), 2 usage or configuration error, 3 the search failed.
-Provider keys (TAVILY_API_KEY, EXA_API_KEY, PERPLEXITY_API_KEY) add fallbacks to DuckDuckGo.
-`;
+
+${providerUsage(PROVIDER_DEFINITIONS)}`;
 }

@@ -146,9 +146,7 @@ describe('a reader that closes the pipe early', () => {
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk;
     });
-    const [code] = (await new Promise((resolve) => child.on('close', (...args) => resolve(args)))) as [
-      number | null,
-    ];
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     expect(upstream.requests.map((r) => r.path)).toEqual(['/tavily/search']);
     expect(stderr).toBe('');
     expect(code).toBe(0);

@@ -29,7 +29,7 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.stderr).toContain('search failed (blocked)');
     expect(run.stderr).toMatch(/DuckDuckGo is blocking automated searches from this machine/);
     expect(run.stderr).toMatch(
-      /configure TAVILY_API_KEY, EXA_API_KEY or PERPLEXITY_API_KEY for a fallback provider/,
+      /configure TAVILY_API_KEY, EXA_API_KEY, PERPLEXITY_API_KEY or BRAVE_API_KEY for a fallback provider/,
     );
     // What each provider said, for detail.
     expect(run.stderr).toMatch(/duckduckgo: blocked: .*bot challenge/);

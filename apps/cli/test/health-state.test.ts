@@ -60,7 +60,8 @@ describe('provider health between runs', () => {
     });
 
     const listing = await runCli(['providers', '--json'], env);
-    expect(JSON.parse(listing.stdout).providers[0]).toMatchObject({
+    const listed = JSON.parse(listing.stdout).providers as { id: string }[];
+    expect(listed.find((p) => p.id === 'duckduckgo')).toMatchObject({
       id: 'duckduckgo',
       health: { state: 'cooling', lastErrorCode: 'blocked' },
     });

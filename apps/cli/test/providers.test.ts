@@ -18,16 +18,19 @@ describe('agent-search providers', () => {
     expect(out).not.toContain(TAVILY_KEY);
     expect(out).toContain(`TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}`);
     expect(out).toMatch(
-      /^1\. DuckDuckGo\s+enabled\n {3}key: no key needed\n {3}modes text, news, videos · time range yes · site filter yes \(site: terms\)\n {3}health: healthy$/m,
+      /^1\. SearXNG\s+disabled: SEARXNG_URL not set\n {3}key: no key needed\n.*\n {3}health: not in use$/m,
+    );
+    expect(out).toMatch(
+      /^2\. DuckDuckGo\s+enabled\n {3}key: no key needed\n {3}modes text, news, videos · time range yes · site filter yes \(site: terms\)\n {3}health: healthy$/m,
     );
     expect(out).toMatch(
       new RegExp(
-        `^2\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
+        `^3\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
         'm',
       ),
     );
     expect(out).toMatch(
-      /^3\. Exa\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$/m,
+      /^4\. Exa\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$/m,
     );
   });
 
@@ -38,7 +41,8 @@ describe('agent-search providers', () => {
     });
     expect(run.code).toBe(0);
     const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
-    expect(names.slice(0, 3)).toEqual(['Exa', 'DuckDuckGo', 'Tavily']);
+    // The listed ones first, then the rest in the registry's order.
+    expect(names).toEqual(['Exa', 'DuckDuckGo', 'SearXNG', 'Tavily', 'Perplexity', 'Brave']);
     expect(run.stdout).toMatch(/Tavily\s+disabled: not in SEARCH_PROVIDER_PRIORITY/);
     expect(run.stdout).not.toContain(EXA_KEY);
   });
@@ -53,7 +57,14 @@ describe('agent-search providers', () => {
       providers: ProviderListing[];
     };
     expect(enabled).toBe(true);
-    expect(providers.map((p) => p.id)).toEqual(['duckduckgo', 'tavily', 'exa', 'perplexity']);
+    expect(providers.map((p) => p.id)).toEqual([
+      'searxng',
+      'duckduckgo',
+      'tavily',
+      'exa',
+      'perplexity',
+      'brave',
+    ]);
     const tavily = providers.find((p) => p.id === 'tavily')!;
     expect(tavily).toMatchObject({
       enabled: true,

@@ -7,7 +7,7 @@ import {
   type SimulatorFault,
 } from '@agent-search/testing/simulator';
 import { timed } from './stats.ts';
-import { duckDuckGo, exa, tavily } from './upstreams.ts';
+import { brave, duckDuckGo, exa, searxng, tavily } from './upstreams.ts';
 
 export interface MatrixRow {
   provider: string;
@@ -45,6 +45,8 @@ export const MATRIX_ROWS: MatrixRow[] = [
   },
   { provider: 'Tavily', mode: 'text', faulted: 'tavily', create: tavily },
   { provider: 'Exa', mode: 'text', faulted: 'exa', create: exa },
+  { provider: 'Brave', mode: 'text', faulted: 'brave', create: brave },
+  { provider: 'SearXNG', mode: 'text', faulted: 'searxng', create: searxng },
 ];
 
 export interface MatrixCell {

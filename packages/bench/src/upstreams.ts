@@ -1,6 +1,8 @@
 import type { SearchProvider } from '@agent-search/core';
+import { createBraveProvider } from '@agent-search/provider-brave';
 import { createDuckDuckGoProvider, type DuckDuckGoTextBackend } from '@agent-search/provider-duckduckgo';
 import { createExaProvider } from '@agent-search/provider-exa';
+import { createSearxngProvider } from '@agent-search/provider-searxng';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import needle from 'needle';
@@ -8,6 +10,7 @@ import needle from 'needle';
 /** Keys the simulator accepts; they only have to look like keys. */
 export const TAVILY_KEY = 'tvly-bench-0000000000000000';
 export const EXA_KEY = 'exa-bench-00000000000000000';
+export const BRAVE_KEY = 'BSA-bench-0000000000000000';
 
 /**
  * Sends every `needle` request of this process to the simulator, so duck-duck-scrape calls made without
@@ -32,6 +35,14 @@ export function tavily(sim: ProviderSimulator): SearchProvider {
 
 export function exa(sim: ProviderSimulator): SearchProvider {
   return createExaProvider({ apiKey: EXA_KEY, baseURL: sim.urls.exa });
+}
+
+export function brave(sim: ProviderSimulator): SearchProvider {
+  return createBraveProvider({ apiKey: BRAVE_KEY, baseURL: sim.urls.brave });
+}
+
+export function searxng(sim: ProviderSimulator): SearchProvider {
+  return createSearxngProvider({ baseURL: sim.urls.searxng });
 }
 
 /** Distinct queries on the simulator's topic, so caches and coalescing never join them by accident. */

@@ -13,6 +13,7 @@ import {
   SEARCH_TOOL_FORMATS,
   type SearchToolFormat,
 } from '@agent-search/livekit-tool';
+import { providerDefinition as brave, createBraveProvider } from '@agent-search/provider-brave';
 import {
   createDuckDuckGoProvider,
   providerDefinition as duckduckgo,
@@ -22,6 +23,7 @@ import {
   createPerplexityProvider,
   providerDefinition as perplexity,
 } from '@agent-search/provider-perplexity';
+import { createSearxngProvider, providerDefinition as searxng } from '@agent-search/provider-searxng';
 import { createTavilyProvider, providerDefinition as tavily } from '@agent-search/provider-tavily';
 import {
   HOSTILE_PROVIDERS,
@@ -52,6 +54,8 @@ const KEYS: Record<HostileProvider, string | undefined> = {
   tavily: 'tvly-dev-MATRIX0secret0key0do0not0leak',
   exa: 'exa-MATRIX-4f1c9a7e-secret-key-do-not-leak',
   perplexity: 'pplx-MATRIX0secret0key0do0not0leak0000',
+  brave: 'BSA-MATRIX0secret0key0do0not0leak00000',
+  searxng: undefined,
 };
 const SECRETS = Object.values(KEYS).filter((k): k is string => k !== undefined);
 const NAMES: Record<HostileProvider, string> = {
@@ -59,6 +63,8 @@ const NAMES: Record<HostileProvider, string> = {
   tavily: 'Tavily',
   exa: 'Exa',
   perplexity: 'Perplexity',
+  brave: 'Brave',
+  searxng: 'SearXNG',
 };
 const DEADLINE_MS = 1_500;
 
@@ -92,6 +98,10 @@ function providerFor(id: HostileProvider): SearchProvider {
       return createExaProvider({ apiKey: KEYS.exa, baseURL: urls.exa });
     case 'perplexity':
       return createPerplexityProvider({ apiKey: KEYS.perplexity, baseURL: urls.perplexity });
+    case 'brave':
+      return createBraveProvider({ apiKey: KEYS.brave, baseURL: urls.brave });
+    case 'searxng':
+      return createSearxngProvider({ baseURL: urls.searxng });
   }
 }
 
@@ -99,12 +109,16 @@ function providerFor(id: HostileProvider): SearchProvider {
 const CLI_DEFINITIONS: ProviderDefinition[] = [
   {
     ...duckduckgo,
-    fromEnv: (env) =>
-      createDuckDuckGoProvider({ htmlBaseURL: env.DUCKDUCKGO_HTML_URL ?? '', textBackends: ['html'] }),
+    load: async () => ({
+      fromEnv: (env) =>
+        createDuckDuckGoProvider({ htmlBaseURL: env.DUCKDUCKGO_HTML_URL ?? '', textBackends: ['html'] }),
+    }),
   },
   tavily,
   exa,
   perplexity,
+  brave,
+  searxng,
 ];
 
 function cliEnv(id: HostileProvider): Record<string, string> {
@@ -117,6 +131,9 @@ function cliEnv(id: HostileProvider): Record<string, string> {
     TAVILY_API_KEY: KEYS.tavily!,
     EXA_API_KEY: KEYS.exa!,
     PERPLEXITY_API_KEY: KEYS.perplexity!,
+    BRAVE_API_KEY: KEYS.brave!,
+    BRAVE_BASE_URL: urls.brave,
+    SEARXNG_URL: urls.searxng,
     TAVILY_BASE_URL: urls.tavily,
     EXA_BASE_URL: urls.exa,
     PERPLEXITY_BASE_URL: urls.perplexity,
@@ -305,12 +322,16 @@ import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import { createExaProvider } from '@agent-search/provider-exa';
 import { createPerplexityProvider } from '@agent-search/provider-perplexity';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { createBraveProvider } from '@agent-search/provider-brave';
+import { createSearxngProvider } from '@agent-search/provider-searxng';
 const urls = JSON.parse(process.env.HOSTILE_URLS);
 const providers = {
   duckduckgo: () => createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'] }),
   tavily: () => createTavilyProvider({ apiKey: 'tvly-probe-key', baseURL: urls.tavily }),
   exa: () => createExaProvider({ apiKey: 'exa-probe-key', baseURL: urls.exa }),
   perplexity: () => createPerplexityProvider({ apiKey: 'pplx-probe-key', baseURL: urls.perplexity }),
+  brave: () => createBraveProvider({ apiKey: 'brave-probe-key', baseURL: urls.brave }),
+  searxng: () => createSearxngProvider({ baseURL: urls.searxng }),
 };
 const report = {};
 for (const [id, create] of Object.entries(providers)) {
@@ -332,7 +353,9 @@ console.log(JSON.stringify(report));
 describe('a 100 MB answer, in a process of its own', () => {
   it('every provider: under 200 MB more memory than at rest, and an answer within the deadline + 200 ms', async () => {
     for (const id of HOSTILE_PROVIDERS) {
-      upstream.answer(id, ({ body }) => (body.includes('warm up') ? hostileResults(id, []) : hugeAnswer(id)));
+      upstream.answer(id, ({ body, search }) =>
+        body.includes('warm up') || search.includes('warm') ? hostileResults(id, []) : hugeAnswer(id),
+      );
     }
     const { execFile } = await import('node:child_process');
     const { fileURLToPath } = await import('node:url');

@@ -59,7 +59,7 @@ export const upstreamDefinition: ProviderDefinition = {
   id: 'upstream',
   name: 'Test upstream',
   capabilities: createHttpProvider().capabilities,
-  fromEnv: () => createHttpProvider(),
+  load: async () => ({ fromEnv: () => createHttpProvider() }),
 };
 
 /** A settable clock for `now` options. */

@@ -1,7 +1,8 @@
 // Imported by path, not as a dependency: testing depends on core, and a dev dependency back would be a cycle.
 
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createHttpTestProvider } from '../../testing/src/index.ts';
+import { createHttpTestProvider, useMswServer } from '../../testing/src/index.ts';
 import { loadSearchConfig } from './config.ts';
 import { SearchConfigError } from './errors.ts';
 import type { ProviderDefinition } from './provider.ts';
@@ -15,18 +16,31 @@ const caps = {
   requiresApiKey: true,
 };
 
-function definition(id: string, apiKeyEnv?: string): ProviderDefinition {
+/** Every `load()` call, by provider id: what configuration imported. */
+const loads: string[] = [];
+
+function definition(
+  id: string,
+  apiKeyEnv?: string,
+  extra: Partial<ProviderDefinition> = {},
+): ProviderDefinition {
   return {
     id,
     name: id.toUpperCase(),
     capabilities: { ...caps, modes: [...caps.modes], requiresApiKey: Boolean(apiKeyEnv) },
     ...(apiKeyEnv ? { apiKeyEnv } : {}),
-    fromEnv: (env) =>
-      createHttpTestProvider({
-        id,
-        url: `https://${id}.test/`,
-        configured: !apiKeyEnv || Boolean(env[apiKeyEnv]),
-      }),
+    load: async () => {
+      loads.push(id);
+      return {
+        fromEnv: (env) =>
+          createHttpTestProvider({
+            id,
+            url: `https://${id}.test/`,
+            configured: !apiKeyEnv || Boolean(env[apiKeyEnv]),
+          }),
+      };
+    },
+    ...extra,
   };
 }
 
@@ -125,5 +139,71 @@ describe('client.normalize', () => {
     const { client } = loadSearchConfig({ WEB_SEARCH_MAX_RESULTS: '3' }, { definitions });
     expect(client.normalize({ query: 'q' }).maxResults).toBe(3);
     expect(client.normalize({ query: 'q', maxResults: 7 }).maxResults).toBe(7);
+  });
+});
+
+describe('loadSearchConfig and the definitions it is given', () => {
+  const server = useMswServer();
+  const answer = (id: string) =>
+    http.post(`https://${id}.test/`, () =>
+      HttpResponse.json({ results: [{ title: `${id} result`, url: `https://${id}.example/page` }] }),
+    );
+
+  it('defaults to the definitions in the order given: the registry order is the priority', () => {
+    const selfHosted = definition('searxng', undefined, { baseUrlEnv: 'SEARXNG_URL' });
+    const config = loadSearchConfig({ TAVILY_API_KEY: 'k' }, { definitions: [selfHosted, ...definitions] });
+    expect(config.client.providers.map((p) => p.id)).toEqual(['searxng', 'duckduckgo', 'tavily']);
+  });
+
+  it('imports a provider on its first search only, and only the providers in use', async () => {
+    loads.length = 0;
+    const config = loadSearchConfig(
+      { SEARCH_PROVIDER_PRIORITY: 'tavily,exa', TAVILY_API_KEY: 'k' },
+      { definitions },
+    );
+    expect(config.client.providers.map((p) => p.id)).toEqual(['tavily']);
+    expect(loads).toEqual([]);
+    server.use(answer('tavily'));
+    const first = await config.client.search({ query: 'first' });
+    await config.client.search({ query: 'second' });
+    expect(first.results[0]).toMatchObject({ provider: 'tavily', title: 'tavily result' });
+    expect(loads).toEqual(['tavily']);
+  });
+
+  it('enables a provider without a public endpoint only once its base-URL variable is set', () => {
+    const selfHosted = definition('searxng', undefined, { baseUrlEnv: 'SEARXNG_URL', baseUrlRequired: true });
+    const off = loadSearchConfig({}, { definitions: [selfHosted] });
+    expect(off.enabled).toBe(false);
+    expect(off.providers[0]).toMatchObject({ configured: false, reason: 'SEARXNG_URL not set' });
+    const on = loadSearchConfig({ SEARXNG_URL: 'http://127.0.0.1:8888' }, { definitions: [selfHosted] });
+    expect(on.providers[0]).toMatchObject({ configured: true, enabled: true });
+  });
+
+  it('rejects an enabled provider whose base-URL variable is not an http(s) URL, naming the variable', () => {
+    const withUrl = definition('brave', 'BRAVE_API_KEY', { baseUrlEnv: 'BRAVE_BASE_URL' });
+    for (const value of ['api.search.brave.com', 'ftp://user:secret-pass@example.com/']) {
+      expect(() =>
+        loadSearchConfig({ BRAVE_API_KEY: 'k', BRAVE_BASE_URL: value }, { definitions: [withUrl] }),
+      ).toThrow(
+        expect.objectContaining({
+          variable: 'BRAVE_BASE_URL',
+          message: expect.stringMatching(/http\(s\) URL/),
+        }),
+      );
+      // The value may carry credentials: it is not repeated.
+      expect(() =>
+        loadSearchConfig({ BRAVE_API_KEY: 'k', BRAVE_BASE_URL: value }, { definitions: [withUrl] }),
+      ).not.toThrow(/secret-pass|api\.search/);
+    }
+  });
+
+  it('turns a provider package that fails to import into a provider_error naming the provider', async () => {
+    const broken = definition('broken', undefined, {
+      load: () => Promise.reject(new Error("Cannot find package '@agent-search/provider-broken'")),
+    });
+    const { client } = loadSearchConfig({}, { definitions: [broken] });
+    const error = await client.search({ query: 'q' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'provider_error', provider: 'broken' });
+    expect((error as Error).message).toMatch(/BROKEN could not be loaded/);
   });
 });

@@ -1,11 +1,10 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
+import { lazyProvider, missingSetting } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
-
-export const DEFAULT_PROVIDER_PRIORITY = ['duckduckgo', 'tavily', 'exa', 'perplexity'] as const;
 
 export interface ProviderSummary {
   id: string;
@@ -35,7 +34,10 @@ export interface SearchConfig {
 }
 
 export interface LoadSearchConfigOptions extends Omit<SearchClientOptions, 'providers'> {
-  /** The provider packages this app ships: `[duckduckgo.providerDefinition, tavily.providerDefinition, ...]`. */
+  /**
+   * The providers this app ships, in default priority order (`PROVIDER_DEFINITIONS` from
+   * `@agent-search/registry`, or a list of packages' `providerDefinition`s). Only those used are imported.
+   */
   definitions: readonly ProviderDefinition[];
 }
 
@@ -46,7 +48,7 @@ export function redactKey(key: string): string {
 
 function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
   const raw = env.SEARCH_PROVIDER_PRIORITY;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_PROVIDER_PRIORITY.filter((id) => known.has(id));
+  if (raw === undefined || raw.trim() === '') return [...known.keys()];
   const ids = raw
     .split(',')
     .map((s) => s.trim().toLowerCase())
@@ -67,7 +69,8 @@ function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>):
 
 /**
  * Reads the search configuration from the environment and builds a ready client:
- * SEARCH_PROVIDER_PRIORITY, <PROVIDER>_API_KEY, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
+ * SEARCH_PROVIDER_PRIORITY (default: every definition, in the order given), <PROVIDER>_API_KEY, the
+ * providers' base-URL variables, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
@@ -95,20 +98,21 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     // A provider's endpoint override is checked here, once for every provider, before it is used.
     if (listed && definition.baseUrlEnv) readUrl(env, definition.baseUrlEnv, ['https:', 'http:']);
     const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
-    const provider = listed ? definition.fromEnv(env) : undefined;
-    const configured = provider ? provider.configured : !definition.apiKeyEnv || Boolean(key);
+    const missing = missingSetting(definition, env);
     const summary: ProviderSummary = {
       id,
       name: definition.name,
       listed,
-      configured,
-      enabled: listed && configured,
+      configured: missing === undefined,
+      enabled: listed && missing === undefined,
     };
     if (key) summary.apiKey = redactKey(key);
     if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
-    else if (!configured) summary.reason = `${definition.apiKeyEnv ?? 'configuration'} not set`;
+    else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);
-    if (provider?.configured) providers.push(provider);
+    if (summary.enabled) {
+      providers.push(lazyProvider(definition, env));
+    }
   }
 
   const client = createSearchClient({

@@ -82,6 +82,8 @@ export interface HttpStatusErrorOptions {
   secrets?: readonly (string | undefined)[];
   /** A provider's own statuses, as for `codeForHttpStatus`. */
   overrides?: Readonly<Record<number, SearchErrorCode>>;
+  /** When to retry, read by the provider from its own headers (rate-limit reset counters); default Retry-After. */
+  retryAfterMs?: number | undefined;
 }
 
 /**
@@ -96,7 +98,9 @@ export function httpStatusError(options: HttpStatusErrorOptions): SearchError {
   const reason = cleanText(redactSecrets(said, options.secrets ?? []), 160);
   const message = `${name} ${ERROR_PHRASES[code]} (HTTP ${status})${reason ? `: ${reason}` : ''}`;
   const retryAfterMs =
-    code === 'rate_limited' ? parseRetryAfter(options.headers?.get('retry-after')) : undefined;
+    code === 'rate_limited'
+      ? (parseRetryAfter(options.headers?.get('retry-after')) ?? options.retryAfterMs)
+      : undefined;
   return new SearchError(code, message, {
     provider,
     status,

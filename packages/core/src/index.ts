@@ -8,7 +8,6 @@ export {
   type SearchOptions,
 } from './client.ts';
 export {
-  DEFAULT_PROVIDER_PRIORITY,
   type LoadSearchConfigOptions,
   loadSearchConfig,
   type ProviderSummary,
@@ -41,6 +40,7 @@ export {
   networkErrorCode,
   parseRetryAfter,
 } from './http.ts';
+export { type JsonApiOptions, missingApiKeyError, requestJsonApi } from './json-api.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
   canonicalUrl,
@@ -70,6 +70,7 @@ export {
   type Env,
   type ProviderCapabilities,
   type ProviderDefinition,
+  type ProviderModule,
   type ProviderResponse,
   type ProviderSearchOptions,
   type SearchProvider,
@@ -77,6 +78,7 @@ export {
   unsupportedReason,
 } from './provider.ts';
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
+export { regionCountry, regionLanguage } from './region.ts';
 export {
   DEFAULT_MAX_RESULTS,
   MAX_QUERY_LENGTH,
@@ -108,6 +110,7 @@ export {
 } from './text.ts';
 export {
   boundedFetch,
+  checkBaseUrl,
   checkMaxBodyBytes,
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,

@@ -61,18 +61,28 @@ export function unsupportedReason(provider: SearchProvider, request: SearchReque
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** What a provider package's entry point exports so configuration can build the provider. */
+export interface ProviderModule {
+  /** Builds the provider from the environment; `configured` is false when its key is missing. */
+  fromEnv(env: Env): SearchProvider;
+}
+
 /**
- * What every provider package exports as `providerDefinition`, so configuration can load providers by id
- * (lazily: a DuckDuckGo-only install never imports an SDK it does not have).
+ * What configuration knows about a provider without importing it: each provider package exports one as
+ * `providerDefinition` from a light `/definition` entry point, and `load()` imports the package itself,
+ * so an app pays for the providers it uses, not for every one it ships.
  */
 export interface ProviderDefinition {
+  /** The provider's id, as in SEARCH_PROVIDER_PRIORITY: "duckduckgo", "brave". */
   id: string;
   name: string;
   /** Environment variable holding the API key, for providers that need one ("TAVILY_API_KEY"). */
   apiKeyEnv?: string;
-  /** Environment variable overriding the API base URL (proxies, gateways, test servers). */
+  /** Environment variable overriding the API base URL (proxies, gateways, self-hosted instances, tests). */
   baseUrlEnv?: string;
+  /** The provider has no public endpoint (a self-hosted SearXNG): it is configured only once `baseUrlEnv` is set. */
+  baseUrlRequired?: boolean;
   capabilities: ProviderCapabilities;
-  /** Builds the provider from the environment; `configured` is false when its key is missing. */
-  fromEnv(env: Env): SearchProvider;
+  /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
+  load(): Promise<ProviderModule>;
 }

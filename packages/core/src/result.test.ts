@@ -64,6 +64,11 @@ describe('cleanUrl', () => {
 });
 
 describe('toIsoDate', () => {
+  it('reads a date-time without a zone as UTC, whatever the local zone', () => {
+    expect(toIsoDate('2025-03-01T10:00:00')).toBe('2025-03-01T10:00:00.000Z');
+    expect(toIsoDate('2025-03-01T10:00:00+02:00')).toBe('2025-03-01T08:00:00.000Z');
+  });
+
   it('accepts epoch seconds, milliseconds, ISO strings and digit strings', () => {
     expect(toIsoDate(1_700_000_000)).toBe('2023-11-14T22:13:20.000Z');
     expect(toIsoDate(1_700_000_000_000)).toBe('2023-11-14T22:13:20.000Z');

@@ -112,6 +112,8 @@ export function siteOf(url: string): string {
   }
 }
 
+const NAIVE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
 /** ISO 8601 from a Date, epoch seconds/milliseconds or a parseable string; undefined when unknown. */
 export function toIsoDate(value: unknown): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
@@ -120,9 +122,10 @@ export function toIsoDate(value: unknown): string | undefined {
   else if (typeof value === 'number') date = new Date(value < 1e12 ? value * 1000 : value);
   else if (typeof value === 'string') {
     const trimmed = value.trim();
+    // APIs send date-times without a zone in UTC ("2025-03-01T10:00:00"); Date would read them as local time.
     date = /^\d+$/.test(trimmed)
       ? new Date(Number(trimmed) * (trimmed.length <= 10 ? 1000 : 1))
-      : new Date(trimmed);
+      : new Date(NAIVE_DATE_TIME.test(trimmed) ? `${trimmed}Z` : trimmed);
   } else return undefined;
   const time = date.getTime();
   // Before 1990 or more than a day ahead is a parsing accident, not a publication date.

@@ -37,6 +37,19 @@ export function checkMaxBodyBytes(value: number | undefined): number {
   return value;
 }
 
+/**
+ * A `baseURL` option checked at construction: an absolute http(s) URL, returned without trailing slashes.
+ * The value is not echoed in the error: a URL may carry credentials.
+ */
+export function checkBaseUrl(value: string, what: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError(`${what} must be an http(s) URL`);
+  return url.href.replace(/\/+$/, '');
+}
+
 function tooLarge(options: ReadBodyOptions, limit: number, status: number): SearchError {
   return new SearchError(
     'provider_error',

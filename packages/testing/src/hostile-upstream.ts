@@ -16,6 +16,8 @@ export const HOSTILE_ROUTES = {
   exa: '/exa/search',
   perplexity: '/perplexity/search',
   duckduckgo: '/html/',
+  brave: '/brave/res/v1/web/search',
+  searxng: '/searxng/search',
 } as const;
 export type HostileProvider = keyof typeof HOSTILE_ROUTES;
 export const HOSTILE_PROVIDERS = Object.keys(HOSTILE_ROUTES) as HostileProvider[];
@@ -50,6 +52,8 @@ export type HostileAnswer =
 export interface HostileRequest {
   method: string;
   path: string;
+  /** The query string, with its "?" ("" without one): GET APIs (Brave, SearXNG) send the search here. */
+  search: string;
   headers: IncomingMessage['headers'];
   body: string;
 }
@@ -57,7 +61,7 @@ export interface HostileRequest {
 export interface HostileUpstream {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
-  /** What to give each provider: Tavily, Exa and Perplexity `baseURL`, DuckDuckGo `htmlBaseURL`. */
+  /** What to give each provider: Tavily, Exa, Perplexity, Brave and SearXNG `baseURL`, DuckDuckGo `htmlBaseURL`. */
   readonly urls: Record<HostileProvider, string>;
   /** Answers requests to a provider's route, or to a path, with `answer` (or what it returns per request). */
   answer(
@@ -201,6 +205,7 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
         const request: HostileRequest = {
           method: req.method ?? 'GET',
           path: url.pathname,
+          search: url.search,
           headers: req.headers,
           body,
         };
@@ -226,6 +231,8 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     exa: `${origin}/exa`,
     perplexity: `${origin}/perplexity`,
     duckduckgo: `${origin}${HOSTILE_ROUTES.duckduckgo}`,
+    brave: `${origin}/brave`,
+    searxng: `${origin}/searxng`,
   };
   let connections = 0;
   server.on('connection', (socket) => {
@@ -364,6 +371,45 @@ export function hostileResults(
           last_updated: null,
         })),
       });
+    case 'brave':
+      return json({
+        type: 'search',
+        query: { original: 'hostile', more_results_available: false },
+        web: {
+          type: 'search',
+          family_friendly: true,
+          results: entries.map((e) => ({
+            type: 'search_result',
+            title: e.title,
+            url: e.url,
+            description: e.snippet,
+            page_age: '2025-03-01T10:00:00',
+            meta_url: { scheme: 'https', hostname: 'example.com' },
+          })),
+        },
+      });
+    case 'searxng':
+      return json({
+        query: 'hostile',
+        number_of_results: 0,
+        results: entries.map((e, i) => ({
+          url: e.url,
+          title: e.title,
+          content: e.snippet,
+          publishedDate: null,
+          engine: 'bing',
+          engines: ['bing'],
+          positions: [i + 1],
+          score: 1 / (i + 1),
+          category: 'general',
+          template: 'default.html',
+        })),
+        answers: [],
+        corrections: [],
+        infoboxes: [],
+        suggestions: [],
+        unresponsive_engines: [],
+      });
     case 'duckduckgo':
       // The page escapes text as DuckDuckGo does, so markup arrives entity-encoded inside the results.
       return {
@@ -384,6 +430,19 @@ export function hostileError(provider: HostileProvider, status: number): Hostile
       return json({ requestId: 'r1', error: said, tag: 'INVALID_REQUEST_BODY' }, status);
     case 'perplexity':
       return json({ error: { message: said, type: 'invalid_request_error', code: status } }, status);
+    case 'brave':
+      return json(
+        { type: 'ErrorResponse', error: { id: 'e1', status, code: 'VALIDATION', detail: said }, time: 1 },
+        status,
+      );
+    case 'searxng':
+      // SearXNG answers errors with Flask's plain HTML pages.
+      return {
+        kind: 'body',
+        status,
+        headers: { 'content-type': 'text/html' },
+        body: `<html><body><p>${said}</p></body></html>`,
+      };
     case 'duckduckgo':
       return {
         kind: 'body',
@@ -393,6 +452,15 @@ export function hostileError(provider: HostileProvider, status: number): Hostile
       };
   }
 }
+
+/** The field each JSON API puts a result's snippet in. */
+const SNIPPET_FIELDS: Record<Exclude<HostileProvider, 'duckduckgo'>, string> = {
+  tavily: 'content',
+  exa: 'highlights',
+  perplexity: 'snippet',
+  brave: 'description',
+  searxng: 'content',
+};
 
 /** A body of `bytes` (default 100 MB) shaped like the start of the provider's answer, generated lazily. */
 export function hugeAnswer(
@@ -413,16 +481,19 @@ export function hugeAnswer(
       suffix: '</div></body></html>',
     };
   }
-  const field = provider === 'exa' ? 'highlights' : provider === 'tavily' ? 'content' : 'snippet';
+  const field = SNIPPET_FIELDS[provider];
   const item = `{"title":"Title","url":"https://example.com/","${field}":${field === 'highlights' ? '["x"]' : '"x"'}},`;
+  // Brave nests web results under `web`.
+  const [open, close] =
+    provider === 'brave' ? ['{"type":"search","web":{"results":[', ']}}'] : ['{"results":[', ']}'];
   return {
     kind: 'huge',
     contentType: 'application/json',
     bytes,
     declareLength,
-    prefix: '{"results":[',
+    prefix: open,
     repeat: item,
-    suffix: `${item.slice(0, -1)}]}`,
+    suffix: `${item.slice(0, -1)}${close}`,
   };
 }
 

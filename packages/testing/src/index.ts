@@ -20,6 +20,7 @@ export {
   UNSAFE_CHARACTERS,
 } from './hostile-upstream.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
+export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
 export { searchFailure, searchRequest } from './requests.ts';

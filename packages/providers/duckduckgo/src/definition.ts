@@ -1,14 +1,22 @@
-import type { ProviderDefinition } from '@agent-search/core';
-import { createDuckDuckGoProvider, duckDuckGoCapabilities } from './provider.ts';
+import type { ProviderCapabilities, ProviderDefinition } from '@agent-search/core';
 
-/** Loaded by configuration: DuckDuckGo needs no key; `DUCKDUCKGO_HTML_URL` overrides the HTML endpoint. */
+export const duckDuckGoCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news', 'videos'],
+  timeRange: true,
+  domainFilter: 'site-operator',
+  safeSearch: true,
+  region: true,
+  requiresApiKey: false,
+};
+
+/**
+ * What configuration knows about DuckDuckGo without importing it (the `/definition` entry point);
+ * `load()` imports the package when the first search needs it. DuckDuckGo needs no key; `DUCKDUCKGO_HTML_URL` overrides the HTML endpoint.
+ */
 export const providerDefinition: ProviderDefinition = {
   id: 'duckduckgo',
   name: 'DuckDuckGo',
   baseUrlEnv: 'DUCKDUCKGO_HTML_URL',
   capabilities: duckDuckGoCapabilities,
-  fromEnv(env) {
-    const htmlBaseURL = env.DUCKDUCKGO_HTML_URL?.trim();
-    return createDuckDuckGoProvider(htmlBaseURL ? { htmlBaseURL } : {});
-  },
+  load: () => import('./index.ts'),
 };

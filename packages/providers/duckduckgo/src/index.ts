@@ -1,7 +1,8 @@
-export { providerDefinition } from './definition.ts';
+export { duckDuckGoCapabilities, providerDefinition } from './definition.ts';
 export type { NeedleOptions } from './needle-options.ts';
 export {
   createDuckDuckGoProvider,
   type DuckDuckGoProviderOptions,
   type DuckDuckGoTextBackend,
+  fromEnv,
 } from './provider.ts';

@@ -1,10 +1,11 @@
 import {
   checkMaxBodyBytes,
-  type ProviderCapabilities,
+  type Env,
   queryWithSiteFilters,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
+import { duckDuckGoCapabilities } from './definition.ts';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
 import type { NeedleOptions } from './needle-options.ts';
@@ -59,15 +60,6 @@ export const DEFAULT_TEXT_HANDOVER_MS = 1_500;
 
 export const DEFAULT_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-export const duckDuckGoCapabilities: ProviderCapabilities = {
-  modes: ['text', 'news', 'videos'],
-  timeRange: true,
-  domainFilter: 'site-operator',
-  safeSearch: true,
-  region: true,
-  requiresApiKey: false,
-};
 
 // What a browser sends with a navigation; DuckDuckGo serves bare clients its challenge sooner.
 const BROWSER_HEADERS = {
@@ -161,4 +153,10 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
       return { results };
     },
   };
+}
+
+/** The provider configuration builds: `DUCKDUCKGO_HTML_URL` overrides the HTML endpoint. */
+export function fromEnv(env: Env): SearchProviderV1 {
+  const htmlBaseURL = env.DUCKDUCKGO_HTML_URL?.trim();
+  return createDuckDuckGoProvider(htmlBaseURL ? { htmlBaseURL } : {});
 }

@@ -2,7 +2,7 @@ import { createSearchClient, isSearchError, type SearchRequest } from '@agent-se
 import { searchRequest, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createDuckDuckGoProvider, providerDefinition } from '../src/index.ts';
+import { createDuckDuckGoProvider, fromEnv, providerDefinition } from '../src/index.ts';
 import {
   djs,
   everyEndpoint,
@@ -334,7 +334,7 @@ describe('providerDefinition', () => {
       capabilities: { domainFilter: 'site-operator', requiresApiKey: false },
     });
     expect(providerDefinition.apiKeyEnv).toBeUndefined();
-    const provider = providerDefinition.fromEnv({});
+    const provider = fromEnv({});
     expect(provider).toMatchObject({ id: 'duckduckgo', name: 'DuckDuckGo', configured: true });
   });
 
@@ -344,7 +344,7 @@ describe('providerDefinition', () => {
         HttpResponse.html(fixture('html-results.html')),
       ),
     );
-    const provider = providerDefinition.fromEnv({
+    const provider = fromEnv({
       DUCKDUCKGO_HTML_URL: 'http://search-proxy.internal:8080/ddg/html/',
     });
     const { results } = await provider.search(request(), { signal: AbortSignal.timeout(5_000) });

@@ -1,13 +1,13 @@
 import { createSearchClient } from '@agent-search/core';
 import { searchRequest } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
-import { providerDefinition } from './index.ts';
+import { fromEnv } from './index.ts';
 
 // Real Exa API calls cost credits: run only when EXA_API_KEY is set (EXA_BASE_URL is honoured too).
 describe.skipIf(!process.env.EXA_API_KEY)('exa live', () => {
   const client = () =>
     createSearchClient({
-      providers: [providerDefinition.fromEnv(process.env)],
+      providers: [fromEnv(process.env)],
       timeoutMs: 20_000,
       attemptTimeoutMs: 20_000,
     });
@@ -39,7 +39,7 @@ describe.skipIf(!process.env.EXA_API_KEY)('exa live', () => {
   });
 
   it('maps a wrong key to unauthorized', async () => {
-    const provider = providerDefinition.fromEnv({ ...process.env, EXA_API_KEY: 'not-a-real-exa-key' });
+    const provider = fromEnv({ ...process.env, EXA_API_KEY: 'not-a-real-exa-key' });
     const error = await provider
       .search(searchRequest({ query: 'test', maxResults: 1 }), { signal: AbortSignal.timeout(20_000) })
       .catch((e: unknown) => e);

@@ -25,7 +25,7 @@ import error429 from './__fixtures__/error-429.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import text from './__fixtures__/search-text.json' with { type: 'json' };
-import { createExaProvider, providerDefinition } from './index.ts';
+import { createExaProvider, fromEnv, providerDefinition } from './index.ts';
 
 const SEARCH = 'https://api.exa.ai/search';
 const KEY = 'exa-PLANTED-4f1c9a7e-secret-key-do-not-leak';
@@ -197,11 +197,9 @@ describe('exa request', () => {
       createExaProvider({ apiKey: KEY, baseURL: 'https://exa-gateway.internal.test/v1/' }),
     );
     expect(fromOption.url).toBe('https://exa-gateway.internal.test/v1/search');
-    const fromEnv = await capture(
-      providerDefinition.fromEnv({ EXA_API_KEY: KEY, EXA_BASE_URL: 'http://localhost:8787' }),
-    );
-    expect(fromEnv.url).toBe('http://localhost:8787/search');
-    expect(fromEnv.headers.get('x-api-key')).toBe(KEY);
+    const configured = await capture(fromEnv({ EXA_API_KEY: KEY, EXA_BASE_URL: 'http://localhost:8787' }));
+    expect(configured.url).toBe('http://localhost:8787/search');
+    expect(configured.headers.get('x-api-key')).toBe(KEY);
   });
 
   it('rejects a baseURL that is not an http(s) URL without echoing it', () => {
@@ -369,7 +367,7 @@ describe('exa configuration', () => {
     // Set, to show an empty key is not replaced by the environment behind the caller's back.
     process.env.EXA_API_KEY = KEY;
     try {
-      for (const provider of [createExaProvider({ apiKey: '' }), providerDefinition.fromEnv({})]) {
+      for (const provider of [createExaProvider({ apiKey: '' }), fromEnv({})]) {
         expect(provider.configured).toBe(false);
         server.use(...resultHandlers('text'));
         let error: unknown;
@@ -393,7 +391,7 @@ describe('exa configuration', () => {
       baseUrlEnv: 'EXA_BASE_URL',
     });
     expect(providerDefinition.capabilities.domainFilter).toBe('native');
-    const provider = providerDefinition.fromEnv({ EXA_API_KEY: KEY });
+    const provider = fromEnv({ EXA_API_KEY: KEY });
     expect(provider).toMatchObject({ specificationVersion: 'v1', id: 'exa', name: 'Exa', configured: true });
     expect(provider.capabilities.modes).toEqual(['text', 'news']);
   });

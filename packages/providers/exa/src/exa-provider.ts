@@ -2,13 +2,12 @@ import {
   checkMaxBodyBytes,
   type Env,
   fetchUpstream,
-  type ProviderCapabilities,
-  type ProviderDefinition,
   type ProviderResponse,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
+import { exaCapabilities } from './definition.ts';
 import { toExaSearchError } from './exa-errors.ts';
 import { type ExaSearchType, toExaSearchOptions } from './exa-request.ts';
 import { parseExaResponse } from './exa-response.ts';
@@ -27,16 +26,6 @@ export interface ExaProviderOptions {
   /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
   maxBodyBytes?: number;
 }
-
-export const exaCapabilities: ProviderCapabilities = {
-  modes: ['text', 'news'],
-  timeRange: true,
-  domainFilter: 'native',
-  safeSearch: true,
-  region: true,
-  requiresApiKey: true,
-  pageContent: true,
-};
 
 /**
  * What exa-js would throw for a non-2xx answer (an `ExaError` with its message and status), so errors
@@ -130,13 +119,7 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
   };
 }
 
-export const providerDefinition: ProviderDefinition = {
-  id: 'exa',
-  name: 'Exa',
-  apiKeyEnv: 'EXA_API_KEY',
-  baseUrlEnv: 'EXA_BASE_URL',
-  capabilities: exaCapabilities,
-  fromEnv(env: Env) {
-    return createExaProvider({ apiKey: env.EXA_API_KEY, baseURL: env.EXA_BASE_URL });
-  },
-};
+/** The provider configuration builds: `EXA_API_KEY`, and `EXA_BASE_URL` for a proxy or gateway. */
+export function fromEnv(env: Env): SearchProviderV1 {
+  return createExaProvider({ apiKey: env.EXA_API_KEY, baseURL: env.EXA_BASE_URL });
+}

@@ -1,8 +1,8 @@
+export { exaCapabilities, providerDefinition } from './definition.ts';
 export {
   createExaProvider,
   EXA_DEFAULT_BASE_URL,
   type ExaProviderOptions,
-  exaCapabilities,
-  providerDefinition,
+  fromEnv,
 } from './exa-provider.ts';
 export type { ExaSearchType } from './exa-request.ts';

@@ -1,13 +1,23 @@
-import type { ProviderDefinition } from '@agent-search/core';
-import { PROVIDER_ID } from './errors.ts';
-import { createPerplexityProvider, perplexityCapabilities } from './provider.ts';
+import type { ProviderCapabilities, ProviderDefinition } from '@agent-search/core';
 
+export const perplexityCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news'],
+  timeRange: true,
+  domainFilter: 'native',
+  safeSearch: false,
+  region: true,
+  requiresApiKey: true,
+};
+
+/**
+ * What configuration knows about Perplexity without importing it (the `/definition` entry point);
+ * `load()` imports the package when the first search needs it.
+ */
 export const providerDefinition: ProviderDefinition = {
-  id: PROVIDER_ID,
+  id: 'perplexity',
   name: 'Perplexity',
   apiKeyEnv: 'PERPLEXITY_API_KEY',
   baseUrlEnv: 'PERPLEXITY_BASE_URL',
   capabilities: perplexityCapabilities,
-  fromEnv: (env) =>
-    createPerplexityProvider({ apiKey: env.PERPLEXITY_API_KEY, baseURL: env.PERPLEXITY_BASE_URL }),
+  load: () => import('./index.ts'),
 };

@@ -1,8 +1,8 @@
-export { providerDefinition } from './definition.ts';
+export { perplexityCapabilities, providerDefinition } from './definition.ts';
 export {
   createPerplexityProvider,
   DEFAULT_BASE_URL,
+  fromEnv,
   type PerplexityProviderOptions,
-  perplexityCapabilities,
 } from './provider.ts';
 export { NEWS_RECENCY } from './request.ts';

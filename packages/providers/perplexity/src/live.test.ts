@@ -1,12 +1,12 @@
 import { createSearchClient } from '@agent-search/core';
 import { describe, expect, it } from 'vitest';
-import { providerDefinition } from './index.ts';
+import { fromEnv } from './index.ts';
 
 // Real API, real cost: runs only when PERPLEXITY_API_KEY is set.
 describe.skipIf(!process.env.PERPLEXITY_API_KEY)('perplexity live', () => {
   const client = () =>
     createSearchClient({
-      providers: [providerDefinition.fromEnv(process.env)],
+      providers: [fromEnv(process.env)],
       timeoutMs: 20_000,
       attemptTimeoutMs: 20_000,
     });
@@ -28,7 +28,7 @@ describe.skipIf(!process.env.PERPLEXITY_API_KEY)('perplexity live', () => {
   });
 
   it('maps a bad key to unauthorized', async () => {
-    const bad = providerDefinition.fromEnv({ PERPLEXITY_API_KEY: 'pplx-invalid-key-for-test' });
+    const bad = fromEnv({ PERPLEXITY_API_KEY: 'pplx-invalid-key-for-test' });
     const error = await createSearchClient({ providers: [bad], timeoutMs: 20_000, attemptTimeoutMs: 20_000 })
       .search({ query: 'hello' })
       .catch((e: unknown) => e);

@@ -22,7 +22,7 @@ import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import web from './__fixtures__/search-web.json' with { type: 'json' };
-import { createPerplexityProvider, providerDefinition } from './index.ts';
+import { createPerplexityProvider, fromEnv } from './index.ts';
 
 const API = 'https://api.perplexity.ai/search';
 const KEY = 'pplx-PLANTED0secret0key0do0not0leak0000';
@@ -217,9 +217,10 @@ describe('perplexity request', () => {
         signal,
       },
     );
-    await providerDefinition
-      .fromEnv({ PERPLEXITY_API_KEY: KEY, PERPLEXITY_BASE_URL: 'https://gateway.internal/pplx/' })
-      .search(request(), { signal });
+    await fromEnv({ PERPLEXITY_API_KEY: KEY, PERPLEXITY_BASE_URL: 'https://gateway.internal/pplx/' }).search(
+      request(),
+      { signal },
+    );
     expect(urls).toEqual(['https://gateway.internal/pplx/search', 'https://gateway.internal/pplx/search']);
 
     const injected: string[] = [];
@@ -294,8 +295,8 @@ describe('perplexity errors', () => {
       );
     }
     expect(count).toBe(0);
-    expect(providerDefinition.fromEnv({}).configured).toBe(false);
-    expect(providerDefinition.fromEnv({ PERPLEXITY_API_KEY: KEY }).configured).toBe(true);
+    expect(fromEnv({}).configured).toBe(false);
+    expect(fromEnv({ PERPLEXITY_API_KEY: KEY }).configured).toBe(true);
   });
 
   it('rejects with the abort reason when the caller aborts, before or during the request', async () => {

@@ -1,12 +1,13 @@
 import {
   boundedFetch,
   checkMaxBodyBytes,
-  type ProviderCapabilities,
+  type Env,
   SearchError,
   type SearchProviderV1,
   type SearchRequest,
 } from '@agent-search/core';
 import Perplexity from '@perplexity-ai/perplexity_ai';
+import { perplexityCapabilities } from './definition.ts';
 import { PROVIDER_ID, toSearchError } from './errors.ts';
 import { toSearchParams } from './request.ts';
 import { fromPerplexityResponse } from './response.ts';
@@ -25,15 +26,6 @@ export interface PerplexityProviderOptions {
   /** Page text Perplexity extracts per result; snippets are cut to 1,000 characters anyway. Default 512. */
   maxTokensPerPage?: number;
 }
-
-export const perplexityCapabilities: ProviderCapabilities = {
-  modes: ['text', 'news'],
-  timeRange: true,
-  domainFilter: 'native',
-  safeSearch: false,
-  region: true,
-  requiresApiKey: true,
-};
 
 /** Perplexity Search API (`POST /search`, ranked web results) through the official SDK. */
 export function createPerplexityProvider(options: PerplexityProviderOptions): SearchProviderV1 {
@@ -79,4 +71,9 @@ export function createPerplexityProvider(options: PerplexityProviderOptions): Se
     configured: client !== undefined,
     search,
   };
+}
+
+/** The provider configuration builds: `PERPLEXITY_API_KEY`, and `PERPLEXITY_BASE_URL` for a proxy or gateway. */
+export function fromEnv(env: Env): SearchProviderV1 {
+  return createPerplexityProvider({ apiKey: env.PERPLEXITY_API_KEY, baseURL: env.PERPLEXITY_BASE_URL });
 }

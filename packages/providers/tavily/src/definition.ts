@@ -1,12 +1,24 @@
-import type { ProviderDefinition } from '@agent-search/core';
-import { PROVIDER_ID } from './errors.ts';
-import { createTavilyProvider, tavilyCapabilities } from './provider.ts';
+import type { ProviderCapabilities, ProviderDefinition } from '@agent-search/core';
 
+export const tavilyCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news'],
+  timeRange: true,
+  domainFilter: 'native',
+  safeSearch: false,
+  region: false,
+  requiresApiKey: true,
+  pageContent: true,
+};
+
+/**
+ * What configuration knows about Tavily without importing it (the `/definition` entry point);
+ * `load()` imports the package when the first search needs it.
+ */
 export const providerDefinition: ProviderDefinition = {
-  id: PROVIDER_ID,
+  id: 'tavily',
   name: 'Tavily',
   apiKeyEnv: 'TAVILY_API_KEY',
   baseUrlEnv: 'TAVILY_BASE_URL',
   capabilities: tavilyCapabilities,
-  fromEnv: (env) => createTavilyProvider({ apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL }),
+  load: () => import('./index.ts'),
 };

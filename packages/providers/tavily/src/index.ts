@@ -1,8 +1,8 @@
-export { providerDefinition } from './definition.ts';
+export { providerDefinition, tavilyCapabilities } from './definition.ts';
 export {
   createTavilyProvider,
   DEFAULT_BASE_URL,
+  fromEnv,
   type TavilyProviderOptions,
-  tavilyCapabilities,
 } from './provider.ts';
 export type { TavilySearchBody, TavilySearchDepth } from './request.ts';

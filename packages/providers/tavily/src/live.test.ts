@@ -1,12 +1,12 @@
 import { createSearchClient } from '@agent-search/core';
 import { describe, expect, it } from 'vitest';
-import { providerDefinition } from './index.ts';
+import { fromEnv } from './index.ts';
 
 // Real API, real credits: runs only when TAVILY_API_KEY is set.
 describe.skipIf(!process.env.TAVILY_API_KEY)('tavily live', () => {
   const client = () =>
     createSearchClient({
-      providers: [providerDefinition.fromEnv(process.env)],
+      providers: [fromEnv(process.env)],
       timeoutMs: 20_000,
       attemptTimeoutMs: 20_000,
     });
@@ -30,7 +30,7 @@ describe.skipIf(!process.env.TAVILY_API_KEY)('tavily live', () => {
   });
 
   it('maps a bad key to unauthorized', async () => {
-    const bad = providerDefinition.fromEnv({ TAVILY_API_KEY: 'tvly-invalid-key-for-test' });
+    const bad = fromEnv({ TAVILY_API_KEY: 'tvly-invalid-key-for-test' });
     const error = await createSearchClient({ providers: [bad], timeoutMs: 20_000, attemptTimeoutMs: 20_000 })
       .search({ query: 'hello' })
       .catch((e) => e);

@@ -16,7 +16,7 @@ import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import rawContent from './__fixtures__/search-raw-content.json' with { type: 'json' };
-import { createTavilyProvider, providerDefinition } from './index.ts';
+import { createTavilyProvider, fromEnv } from './index.ts';
 
 const API = 'https://api.tavily.com/search';
 const KEY = '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';
@@ -166,11 +166,11 @@ describe('tavily request', () => {
         signal,
       },
     );
-    const fromEnv = providerDefinition.fromEnv({
+    const configured = fromEnv({
       TAVILY_API_KEY: KEY,
       TAVILY_BASE_URL: 'https://gateway.internal/tavily',
     });
-    await fromEnv.search(request(), { signal });
+    await configured.search(request(), { signal });
     expect(urls).toEqual([
       'https://gateway.internal/tavily/search',
       'https://gateway.internal/tavily/search',
@@ -280,8 +280,8 @@ describe('tavily errors', () => {
           provider: 'tavily',
         });
       }
-      expect(providerDefinition.fromEnv({}).configured).toBe(false);
-      expect(providerDefinition.fromEnv({ TAVILY_API_KEY: KEY }).configured).toBe(true);
+      expect(fromEnv({}).configured).toBe(false);
+      expect(fromEnv({ TAVILY_API_KEY: KEY }).configured).toBe(true);
     });
     expect(count).toBe(0);
   });

@@ -1,12 +1,12 @@
 import {
   checkMaxBodyBytes,
-  fetchUpstream,
-  type ProviderCapabilities,
-  SearchError,
+  type Env,
+  missingApiKeyError,
+  requestJsonApi,
   type SearchProviderV1,
   type SearchRequest,
-  type UpstreamResponse,
 } from '@agent-search/core';
+import { tavilyCapabilities } from './definition.ts';
 import { httpError, PROVIDER_ID } from './errors.ts';
 import { type TavilySearchDepth, toTavilyBody } from './request.ts';
 import { fromTavilyResponse } from './response.ts';
@@ -26,16 +26,6 @@ export interface TavilyProviderOptions {
   searchDepth?: TavilySearchDepth;
 }
 
-export const tavilyCapabilities: ProviderCapabilities = {
-  modes: ['text', 'news'],
-  timeRange: true,
-  domainFilter: 'native',
-  safeSearch: false,
-  region: false,
-  requiresApiKey: true,
-  pageContent: true,
-};
-
 /**
  * Tavily web and news search. Calls `POST {baseURL}/search` directly with the body `@tavily/core`
  * sends, because the SDK drops the HTTP status, Retry-After and AbortSignal that failover needs.
@@ -49,47 +39,29 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
-    if (!apiKey) {
-      throw new SearchError('unauthorized', 'Tavily API key is missing: set TAVILY_API_KEY', {
-        provider: PROVIDER_ID,
-        retryable: false,
-      });
-    }
-    let response: UpstreamResponse;
-    try {
-      // Same-origin redirects only (the key never goes elsewhere), the body bounded and read within the signal.
-      response = await fetchUpstream(
-        endpoint,
-        {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${apiKey}`,
-            'X-Client-Source': 'agent-search',
-          },
-          body: JSON.stringify(toTavilyBody(request, searchDepth)),
+    if (!apiKey)
+      throw missingApiKeyError({ provider: PROVIDER_ID, name: 'Tavily', apiKeyEnv: 'TAVILY_API_KEY' });
+    // Same-origin redirects only (the key never goes elsewhere), the body bounded and read within the signal.
+    const body = await requestJsonApi(
+      endpoint,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${apiKey}`,
+          'X-Client-Source': 'agent-search',
         },
-        { provider: PROVIDER_ID, name: 'Tavily', fetch: fetchImpl, signal, limit: maxBodyBytes },
-      );
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      if (SearchError.is(error)) throw error;
-      // Network failures carry no response data, so the cause cannot hold the key.
-      throw new SearchError('unavailable', 'Tavily could not be reached (network error)', {
+        body: JSON.stringify(toTavilyBody(request, searchDepth)),
+      },
+      {
         provider: PROVIDER_ID,
-        cause: error,
-      });
-    }
-    if (!response.ok) throw httpError(response.status, response.headers, response.text, apiKey);
-    let body: unknown;
-    try {
-      body = JSON.parse(response.text);
-    } catch {
-      throw new SearchError('provider_error', 'Tavily sent a malformed response (not JSON)', {
-        provider: PROVIDER_ID,
-        status: response.status,
-      });
-    }
+        name: 'Tavily',
+        fetch: fetchImpl,
+        signal,
+        limit: maxBodyBytes,
+        httpError: (response) => httpError(response.status, response.headers, response.text, apiKey),
+      },
+    );
     return fromTavilyResponse(body);
   }
 
@@ -101,4 +73,9 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
     configured: apiKey !== '',
     search,
   };
+}
+
+/** The provider configuration builds: `TAVILY_API_KEY`, and `TAVILY_BASE_URL` for a proxy or gateway. */
+export function fromEnv(env: Env): SearchProviderV1 {
+  return createTavilyProvider({ apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL });
 }

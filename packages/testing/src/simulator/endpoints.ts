@@ -1,4 +1,14 @@
-import { dJs, duckDuckGoHtmlPage, exaResponse, newsJs, tavilyResponse, vJs, vqdPage } from './payloads.ts';
+import {
+  braveWebResponse,
+  dJs,
+  duckDuckGoHtmlPage,
+  exaResponse,
+  newsJs,
+  searxngResponse,
+  tavilyResponse,
+  vJs,
+  vqdPage,
+} from './payloads.ts';
 
 /** Every endpoint the simulator speaks, named `<provider>.<endpoint>`. */
 export const SIMULATED_ENDPOINTS = [
@@ -9,10 +19,12 @@ export const SIMULATED_ENDPOINTS = [
   'duckduckgo.v.js',
   'tavily.search',
   'exa.search',
+  'brave.web',
+  'searxng.search',
 ] as const;
 export type SimulatedEndpoint = (typeof SIMULATED_ENDPOINTS)[number];
 
-export const SIMULATED_PROVIDERS = ['duckduckgo', 'tavily', 'exa'] as const;
+export const SIMULATED_PROVIDERS = ['duckduckgo', 'tavily', 'exa', 'brave', 'searxng'] as const;
 export type SimulatedProvider = (typeof SIMULATED_PROVIDERS)[number];
 
 export function endpointsOf(target: SimulatedProvider | SimulatedEndpoint): SimulatedEndpoint[] {
@@ -60,6 +72,8 @@ export function routeOf(method: string, url: URL): SimulatedEndpoint | undefined
   if (path === '/d.js') return 'duckduckgo.d.js';
   if (path === '/news.js') return 'duckduckgo.news.js';
   if (path === '/v.js') return 'duckduckgo.v.js';
+  if (path === '/brave/res/v1/web/search') return 'brave.web';
+  if (path === '/searxng/search') return 'searxng.search';
   if (path === '/' && url.searchParams.has('q')) return 'duckduckgo.vqd';
   return undefined;
 }
@@ -112,6 +126,16 @@ export function healthyResponse(request: SimulatedRequest): SimulatedResponse {
         }),
       };
     }
+    case 'brave.web': {
+      const count = Number(request.url.searchParams.get('count'));
+      return {
+        status: 200,
+        headers: { 'content-type': CONTENT_TYPES.json },
+        body: braveWebResponse(query, Number.isSafeInteger(count) && count > 0 ? { count } : {}),
+      };
+    }
+    case 'searxng.search':
+      return { status: 200, headers: { 'content-type': CONTENT_TYPES.json }, body: searxngResponse(query) };
     case 'exa.search': {
       const numResults = numberField(request.json, 'numResults');
       return {

@@ -76,6 +76,38 @@ const EXA_ERRORS = {
   },
 };
 
+const BRAVE_ERRORS = {
+  429: {
+    type: 'ErrorResponse',
+    error: {
+      id: '0f3c2a1e',
+      status: 429,
+      code: 'RATE_LIMITED',
+      detail: 'Request rate limit exceeded for plan.',
+      meta: {},
+    },
+    time: 1_732_000_000,
+  },
+  503: {
+    type: 'ErrorResponse',
+    error: {
+      id: '0f3c2a1f',
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      detail: 'Service temporarily unavailable.',
+      meta: {},
+    },
+    time: 1_732_000_000,
+  },
+};
+
+// Brave's rate-limit counters (per second, per month) when a request is refused.
+const BRAVE_LIMIT_HEADERS = {
+  'x-ratelimit-limit': '1, 15000',
+  'x-ratelimit-remaining': '0, 14890',
+  'x-ratelimit-reset': '1, 1419704',
+};
+
 /**
  * The answer for a fault that has one (`hang` and `reset` have none: the server acts on the socket).
  * `healthy` is the endpoint's normal body, which `malformed` cuts short.
@@ -87,9 +119,21 @@ export function faultResponse(
   healthy: string,
 ): SimulatedResponse {
   const api =
-    endpoint === 'tavily.search' ? TAVILY_ERRORS : endpoint === 'exa.search' ? EXA_ERRORS : undefined;
+    endpoint === 'tavily.search'
+      ? TAVILY_ERRORS
+      : endpoint === 'exa.search'
+        ? EXA_ERRORS
+        : endpoint === 'brave.web'
+          ? BRAVE_ERRORS
+          : undefined;
   switch (fault) {
     case 'rate_limited':
+      if (endpoint === 'brave.web') {
+        return {
+          ...json(429, BRAVE_ERRORS[429]),
+          headers: { 'content-type': CONTENT_TYPES.json, ...BRAVE_LIMIT_HEADERS },
+        };
+      }
       return api ? json(429, api[429]) : html(429, STATUS_PAGE(429, 'Too Many Requests'));
     case 'server_error':
       if (api) return json(503, api[503]);

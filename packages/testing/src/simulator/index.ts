@@ -26,11 +26,13 @@ export {
   seededRandom,
 } from './latency.ts';
 export {
+  braveWebResponse,
   type DuckDuckGoWebEntry,
   dJs,
   duckDuckGoHtmlPage,
   exaResponse,
   newsJs,
+  searxngResponse,
   tavilyResponse,
   vJs,
   vqdFor,

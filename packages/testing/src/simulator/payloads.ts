@@ -345,3 +345,68 @@ export function exaResponse(query: string, options: { numResults?: number } = {}
     costDollars: { total: 0.011, search: { neural: 0.005 }, contents: { highlights: 0.006 } },
   });
 }
+
+/** Brave `GET /res/v1/web/search`: `count` results (default 20) under `web.results`, no `web` when there are none. */
+export function braveWebResponse(query: string, options: { count?: number } = {}): string {
+  const max = Math.min(20, Math.max(0, options.count ?? 20));
+  const results = WEB_ENTRIES.slice(0, max).map((entry) => ({
+    type: 'search_result',
+    subtype: 'generic',
+    title: entry.title,
+    url: entry.url,
+    description: entry.extract,
+    ...(entry.publishedAt
+      ? {
+          page_age: entry.publishedAt.replace(/(\.\d+)?Z$/, ''),
+          age: new Date(entry.publishedAt).toDateString(),
+        }
+      : {}),
+    language: 'en',
+    family_friendly: true,
+    is_source_local: false,
+    is_source_both: false,
+    meta_url: { scheme: 'https', netloc: hostOf(entry.url), hostname: hostOf(entry.url), path: '' },
+  }));
+  return JSON.stringify({
+    type: 'search',
+    query: { original: query, spellcheck_off: true, more_results_available: results.length === max },
+    mixed: {
+      type: 'mixed',
+      main: results.map((_, index) => ({ type: 'web', index, all: false })),
+      top: [],
+      side: [],
+    },
+    ...(results.length > 0 ? { web: { type: 'search', results, family_friendly: true } } : {}),
+  });
+}
+
+/** SearXNG `GET /search?format=json`: one page of merged engine results (it takes no count). */
+export function searxngResponse(query: string): string {
+  const engines = ['bing', 'duckduckgo', 'brave'];
+  const results = WEB_ENTRIES.map((entry, i) => ({
+    url: entry.url,
+    title: entry.title,
+    content: entry.extract,
+    publishedDate: entry.publishedAt ?? null,
+    thumbnail: null,
+    engine: engines[i % engines.length],
+    template: 'default.html',
+    parsed_url: ['https', hostOf(entry.url), new URL(entry.url).pathname, '', '', ''],
+    img_src: '',
+    priority: '',
+    engines: [engines[i % engines.length]],
+    positions: [i + 1],
+    score: Number((1 / (i + 1)).toFixed(4)),
+    category: 'general',
+  }));
+  return JSON.stringify({
+    query,
+    number_of_results: 0,
+    results,
+    answers: [],
+    corrections: [],
+    infoboxes: [],
+    suggestions: [],
+    unresponsive_engines: [],
+  });
+}

@@ -47,8 +47,8 @@ export interface ProviderSimulator {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
   readonly port: number;
-  /** Base URLs to give the providers: DuckDuckGo `htmlBaseURL`, Tavily and Exa `baseURL`. */
-  readonly urls: { duckDuckGoHtml: string; tavily: string; exa: string };
+  /** Base URLs to give the providers: DuckDuckGo `htmlBaseURL`, Tavily, Exa, Brave and SearXNG `baseURL`. */
+  readonly urls: { duckDuckGoHtml: string; tavily: string; exa: string; brave: string; searxng: string };
   /** For duck-duck-scrape (`needle`'s `agent` option): its https requests reach this simulator instead. */
   readonly agent: SimulatorAgent;
   /** Changes how a provider's endpoints, or one endpoint, behave; unnamed fields keep their value. */
@@ -199,7 +199,13 @@ export async function startProviderSimulator(
   return {
     origin,
     port,
-    urls: { duckDuckGoHtml: `${origin}/html/`, tavily: `${origin}/tavily`, exa: `${origin}/exa` },
+    urls: {
+      duckDuckGoHtml: `${origin}/html/`,
+      tavily: `${origin}/tavily`,
+      exa: `${origin}/exa`,
+      brave: `${origin}/brave`,
+      searxng: `${origin}/searxng`,
+    },
     agent,
     configure(target, behaviour) {
       const endpoints = endpointsOf(target);

@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import {
+  type HostileEntry,
+  type HostileUpstream,
+  hostileResults,
+  startHostileUpstream,
+  useMswServer,
+} from '@agent-search/testing';
+import { http, passthrough } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blockedEverywhere } from './fixtures/duckduckgo.ts';
+import { runCli } from './run-cli.ts';
+
+// Brave and SearXNG from the command with nothing but their own variables set, against a loopback server
+// answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo only.
+const server = useMswServer();
+const BRAVE_KEY = 'BSA-cli0test0key0do0not0leak0000000';
+
+const ENTRIES: HostileEntry[] = [
+  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
+  {
+    title: 'Heat pump - Wikipedia',
+    url: 'https://en.wikipedia.org/wiki/Heat_pump',
+    snippet: 'A heat pump moves heat.',
+  },
+];
+
+let upstream: HostileUpstream;
+beforeAll(async () => {
+  upstream = await startHostileUpstream();
+});
+afterAll(() => upstream?.close());
+beforeEach(() => {
+  upstream.reset();
+  server.use(http.all(`${upstream.origin}/*`, () => passthrough()));
+});
+
+describe('SearXNG from the command, with only SEARXNG_URL set', () => {
+  it('searches the instance first and prints its results', async () => {
+    upstream.answer('searxng', hostileResults('searxng', ENTRIES));
+    const run = await runCli(['heat pump', '--json'], {
+      SEARXNG_URL: upstream.urls.searxng,
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as { provider: string; results: { url: string }[] };
+    expect(response.provider).toBe('searxng');
+    expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
+    const [request] = upstream.requests;
+    expect(request?.path).toBe('/searxng/search');
+    const params = new URLSearchParams(request?.search);
+    expect([params.get('q'), params.get('format'), params.get('categories')]).toEqual([
+      'heat pump',
+      'json',
+      'general',
+    ]);
+  });
+
+  it('explains a 403 from an instance without JSON output, and exits 3', async () => {
+    upstream.answer('searxng', {
+      kind: 'body',
+      status: 403,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>Forbidden</h1>',
+    });
+    server.use(...blockedEverywhere());
+    const run = await runCli(['heat pump'], {
+      SEARXNG_URL: upstream.urls.searxng,
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/searxng: unauthorized: .*JSON output is disabled.*formats: \[html, json\]/);
+  });
+});
+
+describe('Brave from the command, with only BRAVE_API_KEY (and BRAVE_BASE_URL) set', () => {
+  it('takes over when DuckDuckGo is blocked, sending the key only in its header', async () => {
+    server.use(...blockedEverywhere());
+    upstream.answer('brave', hostileResults('brave', ENTRIES));
+    const run = await runCli(['heat pump', '--json'], {
+      BRAVE_API_KEY: BRAVE_KEY,
+      BRAVE_BASE_URL: upstream.urls.brave,
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as {
+      provider: string;
+      attempts: { provider: string }[];
+      results: { url: string }[];
+    };
+    expect(response.provider).toBe('brave');
+    expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'brave']);
+    expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
+    const [request] = upstream.requests;
+    expect(request?.headers['x-subscription-token']).toBe(BRAVE_KEY);
+    expect(request?.search).not.toContain(BRAVE_KEY);
+    expect(run.stdout + run.stderr).not.toContain(BRAVE_KEY);
+  });
+
+  it('reads news from the news endpoint', async () => {
+    upstream.answer('/brave/res/v1/news/search', {
+      kind: 'body',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'news',
+        query: { original: 'ecb' },
+        results: ENTRIES.map((e) => ({
+          type: 'news_result',
+          title: e.title,
+          url: e.url,
+          description: e.snippet,
+          age: '2 hours ago',
+        })),
+      }),
+    });
+    const run = await runCli(['ecb', '--mode', 'news', '--time', 'd', '--json'], {
+      SEARCH_PROVIDER_PRIORITY: 'brave',
+      BRAVE_API_KEY: BRAVE_KEY,
+      BRAVE_BASE_URL: upstream.urls.brave,
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ provider: 'brave', mode: 'news' });
+    expect(new URLSearchParams(upstream.requests[0]?.search).get('freshness')).toBe('pd');
+  });
+});
+
+describe('start-up imports', () => {
+  // A child process with resolve hooks records every module the command loads.
+  const probe = (env: Record<string, string>, argv: string[]) => `
+    import { registerHooks } from 'node:module';
+    const loaded = [];
+    registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); loaded.push(r.url); return r; } });
+    const { main } = await import('@agent-search/cli');
+    const sink = { write: () => true };
+    const code = await main(${JSON.stringify(argv)}, { env: ${JSON.stringify(env)}, stdout: sink, stderr: sink });
+    console.log(JSON.stringify({ code, loaded }));
+  `;
+  const run = (source: string) =>
+    new Promise<{ code: number; loaded: string[] }>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--conditions=source', '--input-type=module', '-e', source],
+        { cwd: new URL('..', import.meta.url) },
+        (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
+      ),
+    );
+  const providerModules = (loaded: string[]) =>
+    loaded
+      .filter((url) => /\/packages\/providers\/|duck-duck-scrape|needle/.test(url))
+      .map((url) => url.replace(/^.*\/packages\/providers\//, ''));
+
+  it('`providers` imports only the definitions', async () => {
+    const { code, loaded } = await run(probe({ AGENT_SEARCH_STATE_DIR: 'off' }, ['providers']));
+    expect(code).toBe(0);
+    for (const module of providerModules(loaded)) expect(module).toMatch(/^[a-z]+\/src\/definition\.ts$/);
+  });
+
+  it('a search imports the packages of the providers it asks, not the others', async () => {
+    upstream.answer('searxng', hostileResults('searxng', ENTRIES));
+    const { code, loaded } = await run(
+      probe({ SEARXNG_URL: upstream.urls.searxng, AGENT_SEARCH_STATE_DIR: 'off' }, ['heat pump']),
+    );
+    expect(code).toBe(0);
+    const imported = providerModules(loaded).filter((m) => !m.endsWith('/definition.ts'));
+    expect(imported.length).toBeGreaterThan(0);
+    for (const module of imported) expect(module).toMatch(/^searxng\//);
+  });
+});
