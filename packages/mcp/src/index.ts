@@ -8,6 +8,13 @@ export {
 } from './http-server.ts';
 export { InFlightCalls } from './in-flight.ts';
 export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
+export {
+  READ_PAGE_TOOL_DESCRIPTION,
+  READ_PAGE_TOOL_NAME,
+  type ReadPageToolOptions,
+  readPageInputSchema,
+  readPageTool,
+} from './read-page-tool.ts';
 export { PROVIDER_DEFINITIONS } from './registry.ts';
 export { type EnvSearchClient, searchClientFromEnv } from './search-client.ts';
 export { createSearchMcpServer, type SearchMcpServerOptions } from './server.ts';

@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';
+import { readPageTool } from './read-page-tool.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
 import { searchClientFromEnv, secretsOf } from './search-client.ts';
 import { createSearchMcpServer } from './server.ts';
@@ -145,7 +146,10 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     if (!search.enabled) logger.warn({ reason: search.reason }, 'no search provider is usable');
 
     const inFlight = new InFlightCalls();
-    const tools = [webSearchTool({ client: search.client, logger })];
+    const tools = [
+      webSearchTool({ client: search.client, logger }),
+      readPageTool({ read: search.readPage, logger }),
+    ];
     const newServer = () => createSearchMcpServer({ tools, inFlight, version: version() });
     const drain = async () => {
       const { finished, aborted } = await inFlight.drain(deadlineMs);

@@ -1,4 +1,4 @@
-import { createCacheFromEnv } from '@agent-search/cache';
+import { createCacheFromEnv, withPageCache } from '@agent-search/cache';
 import {
   type Env,
   type Logger,
@@ -6,12 +6,15 @@ import {
   type ProviderDefinition,
   type SearchClient,
 } from '@agent-search/core';
+import { type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
   client: SearchClient;
   /** False when no provider is usable; searches then fail with a tool error saying so. */
   enabled: boolean;
   reason: string | undefined;
+  /** `readPage` through the same cache (the `page` kind), for the `read_page` tool. */
+  readPage: (url: string, options: ReadPageOptions) => Promise<ReadPageResult>;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export function searchClientFromEnv(
     client: cache.wrap(config.client),
     enabled: config.enabled,
     reason: config.reason,
+    readPage: withPageCache(readPage, { store: cache.store, logger }),
     close: () => cache.close(),
   };
 }
