@@ -187,7 +187,9 @@ describe('loadSearchConfig and the definitions it is given', () => {
       ).toThrow(
         expect.objectContaining({
           variable: 'BRAVE_BASE_URL',
-          message: expect.stringMatching(/http\(s\) URL/),
+          message: expect.stringMatching(
+            /is not a valid URL \(expected https:\/\/… or http:\/\/…\)|must start with https:\/\/ or http:\/\//,
+          ),
         }),
       );
       // The value may carry credentials: it is not repeated.

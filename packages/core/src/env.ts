@@ -22,18 +22,15 @@ export interface NumberBounds {
   max: number;
 }
 
-/** A whole number within `min..max`; `fallback` when unset. "0.5" or "1e3" are errors, not roundings. */
-export function readInteger(env: Env, name: string, bounds: NumberBounds): number | undefined;
-export function readInteger(env: Env, name: string, bounds: NumberBounds, fallback: number): number;
-export function readInteger(
-  env: Env,
-  name: string,
-  { min, max }: NumberBounds,
-  fallback?: number,
-): number | undefined {
-  const raw = rawValue(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^-?\d+$/.test(raw)) throw new SearchConfigError(name, `expected a whole number, got ${quoted(raw)}`);
+/** `raw` as a number of the wanted kind within `bounds`, or a configuration error naming `name`. */
+function bounded(name: string, raw: string, { min, max }: NumberBounds, whole: boolean): number {
+  const pattern = whole ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)$/;
+  if (!pattern.test(raw)) {
+    throw new SearchConfigError(
+      name,
+      `expected ${whole ? 'a whole number' : 'a number'}, got ${quoted(raw)}`,
+    );
+  }
   const value = Number(raw);
   if (value < min || value > max) {
     throw new SearchConfigError(name, `must be between ${min} and ${max}, got ${quoted(raw)}`);
@@ -41,23 +38,30 @@ export function readInteger(
   return value;
 }
 
-/** A finite decimal number within `min..max`; `fallback` when unset. */
+/** A whole number within `min..max`; `fallback` when unset. "0.5" or "1e3" are errors, not roundings. */
+export function readInteger(env: Env, name: string, bounds: NumberBounds): number | undefined;
+export function readInteger(env: Env, name: string, bounds: NumberBounds, fallback: number): number;
+export function readInteger(
+  env: Env,
+  name: string,
+  bounds: NumberBounds,
+  fallback?: number,
+): number | undefined {
+  const raw = rawValue(env, name);
+  return raw === undefined ? fallback : bounded(name, raw, bounds, true);
+}
+
+/** A decimal number within `min..max` (no exponents, no Infinity); `fallback` when unset. */
 export function readNumber(env: Env, name: string, bounds: NumberBounds): number | undefined;
 export function readNumber(env: Env, name: string, bounds: NumberBounds, fallback: number): number;
 export function readNumber(
   env: Env,
   name: string,
-  { min, max }: NumberBounds,
+  bounds: NumberBounds,
   fallback?: number,
 ): number | undefined {
   const raw = rawValue(env, name);
-  if (raw === undefined) return fallback;
-  const value = /^-?(\d+\.?\d*|\.\d+)$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) throw new SearchConfigError(name, `expected a number, got ${quoted(raw)}`);
-  if (value < min || value > max) {
-    throw new SearchConfigError(name, `must be between ${min} and ${max}, got ${quoted(raw)}`);
-  }
-  return value;
+  return raw === undefined ? fallback : bounded(name, raw, bounds, false);
 }
 
 /** An absolute URL whose protocol is one of `protocols` (e.g. `['redis:', 'rediss:']`); undefined when unset. */

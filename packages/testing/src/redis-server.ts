@@ -60,3 +60,42 @@ export async function startRedisServer(port?: number): Promise<RunningRedis> {
     },
   };
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Redis for the tests: REDIS_URL, or a redis-server started here; '' when neither exists. */
+    redisUrl: string;
+    /** Whether tests may start their own redis-server (the outage test does). */
+    redisServerBinary: boolean;
+  }
+}
+
+/**
+ * A vitest `globalSetup` that provides `redisUrl` (REDIS_URL, else a redis-server started for the run)
+ * and `redisServerBinary`; `label` names the project in the warning when Redis tests must be skipped.
+ * A package's `test/global-setup.ts` is `export default redisGlobalSetup('cache')`.
+ */
+export function redisGlobalSetup(label: string) {
+  return async function setup(project: {
+    provide(key: 'redisUrl' | 'redisServerBinary', value: string | boolean): void;
+  }) {
+    const binary = hasRedisServer();
+    project.provide('redisServerBinary', binary);
+    const fromEnv = process.env.REDIS_URL?.trim();
+    if (fromEnv) {
+      project.provide('redisUrl', fromEnv);
+      return;
+    }
+    if (!binary) {
+      project.provide('redisUrl', '');
+      console.warn(
+        `[${label}] Neither REDIS_URL nor a redis-server binary is available: the Redis tests are SKIPPED. ` +
+          'Install redis-server or set REDIS_URL to run them.',
+      );
+      return;
+    }
+    const server = await startRedisServer();
+    project.provide('redisUrl', server.url);
+    return () => server.stop();
+  };
+}
