@@ -105,7 +105,7 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
   it('listens on loopback at /mcp and lists web_search', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['web_search']);
+    expect(tools.map((t) => t.name)).toEqual(['web_search', 'read_page']);
     expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
   });
 

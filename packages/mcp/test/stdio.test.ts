@@ -42,7 +42,7 @@ describe('agent-search-mcp over stdio', () => {
 
   it('lists web_search with its schema and read-only, open-world annotations', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['web_search']);
+    expect(tools.map((t) => t.name)).toEqual(['web_search', 'read_page']);
     const [tool] = tools;
     expect(tool!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
     expect(tool!.inputSchema.required).toEqual(['query']);
