@@ -1,6 +1,7 @@
 import { SIMULATOR_FAULTS } from '@agent-search/testing/simulator';
 import { MATRIX_ATTEMPT_MS, MATRIX_ROWS, type MatrixCell } from './fault-matrix.ts';
 import { fmt } from './figure.ts';
+import { HOSTILE_INPUT_SECTION } from './hostile-input.ts';
 import { HOSTILE_UPSTREAMS_SECTION } from './hostile-upstreams.ts';
 import { DEFAULT_LOAD, type LoadReport } from './load.ts';
 import { markdownTable, type RunInfo } from './report.ts';
@@ -143,5 +144,6 @@ ${messages}
 </details>
 
 ${loadSection(load)}
-${HOSTILE_UPSTREAMS_SECTION}`;
+${HOSTILE_UPSTREAMS_SECTION}
+${HOSTILE_INPUT_SECTION}`;
 }
