@@ -1,7 +1,14 @@
 export {
+  type PageReader,
+  type PageText,
+  READ_PAGE_TOOL_DESCRIPTION,
+  type ReadPageToolOptions,
+  readPageInputSchema,
+  readPageTool,
+} from './read-page-tool.ts';
+export {
   type WebSearchInput,
   type WebSearchToolOptions,
   webSearchInputSchema,
   webSearchTool,
 } from './web-search-tool.ts';
-// A `readPageTool` (the page reader's tool) joins `webSearchTool` here, in its own module.
