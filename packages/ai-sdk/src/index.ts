@@ -1,11 +1,4 @@
-export {
-  type PageReader,
-  type PageText,
-  READ_PAGE_TOOL_DESCRIPTION,
-  type ReadPageToolOptions,
-  readPageInputSchema,
-  readPageTool,
-} from './read-page-tool.ts';
+export { type ReadPageToolOptions, readPageInputSchema, readPageTool } from './read-page-tool.ts';
 export {
   type WebSearchInput,
   type WebSearchToolOptions,

@@ -1,8 +1,13 @@
 export {
+  type ReadPageArtifact,
+  type ReadPageToolOptions,
+  readPageInputSchema,
+  readPageTool,
+} from './read-page-tool.ts';
+export {
   type WebSearchArtifact,
   type WebSearchFailure,
   type WebSearchToolOptions,
   webSearchInputSchema,
   webSearchTool,
 } from './web-search-tool.ts';
-// A `readPageTool` (the page reader's tool) joins `webSearchTool` here, in its own module.

@@ -9,8 +9,6 @@ export {
 export { InFlightCalls } from './in-flight.ts';
 export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
 export {
-  READ_PAGE_TOOL_DESCRIPTION,
-  READ_PAGE_TOOL_NAME,
   type ReadPageToolOptions,
   readPageInputSchema,
   readPageTool,

@@ -1,12 +1,15 @@
-import { type Logger, silentLogger } from '@agent-search/core';
-import { isReadPageError, type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
+import {
+  type Logger,
+  type PageReader,
+  pageModelText,
+  READ_PAGE_TOOL_DESCRIPTION,
+  READ_PAGE_TOOL_NAME,
+  readPageFailure,
+  silentLogger,
+} from '@agent-search/core';
+import { isReadPageError, readPage } from '@agent-search/reader';
 import { z } from 'zod';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
-
-export const READ_PAGE_TOOL_NAME = 'read_page';
-
-export const READ_PAGE_TOOL_DESCRIPTION =
-  'Read one web page (an http or https URL, usually from web_search results) and return its main text as Markdown: the article, ruling or document, without navigation, ads or scripts. Use it when a search snippet is not enough to answer.';
 
 const DEFAULT_MAX_CHARS = 20_000;
 
@@ -32,7 +35,7 @@ const pageSchema = {
 
 export interface ReadPageToolOptions {
   /** How pages are read: default `readPage` (a page cache in front of it is a good idea). */
-  read?: (url: string, options: ReadPageOptions) => Promise<ReadPageResult>;
+  read?: PageReader;
   logger?: Logger;
 }
 
@@ -53,9 +56,8 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
     async call(args, { signal }) {
       try {
         const page = await read(args.url, { signal, maxChars: args.max_chars ?? DEFAULT_MAX_CHARS });
-        const heading = `# ${page.title || page.finalUrl}\n${page.finalUrl}\n\n`;
         return {
-          content: [{ type: 'text', text: `${heading}${page.text}${page.truncated ? '\n\n[…]' : ''}` }],
+          content: [{ type: 'text', text: pageModelText(page) }],
           structuredContent: {
             url: page.url,
             finalUrl: page.finalUrl,
@@ -69,10 +71,10 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
         if (signal.aborted) return toolError('The page read was cancelled.');
         if (isReadPageError(error)) {
           logger.info({ code: error.code, status: error.status }, 'read_page could not read the page');
-          return toolError(error.message);
+        } else {
+          logger.warn({ error: error instanceof Error ? error.name : typeof error }, 'read_page failed');
         }
-        logger.warn({ error: error instanceof Error ? error.name : typeof error }, 'read_page failed');
-        return toolError('The page could not be read because of an internal error.');
+        return toolError(readPageFailure(error));
       }
     },
   });

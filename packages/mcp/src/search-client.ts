@@ -3,10 +3,11 @@ import {
   type Env,
   type Logger,
   loadSearchConfig,
+  type PageReader,
   type ProviderDefinition,
   type SearchClient,
 } from '@agent-search/core';
-import { type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
+import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
   client: SearchClient;
@@ -14,7 +15,7 @@ export interface EnvSearchClient {
   enabled: boolean;
   reason: string | undefined;
   /** `readPage` through the same cache (the `page` kind), for the `read_page` tool. */
-  readPage: (url: string, options: ReadPageOptions) => Promise<ReadPageResult>;
+  readPage: PageReader;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,14 @@ export {
   toAgentServerError,
 } from './agent-server.ts';
 export { DEFAULT_MODEL_SNIPPET_CHARS, type ModelTextOptions, toModelText } from './model-text.ts';
+export {
+  type PageReader,
+  type PageText,
+  pageModelText,
+  READ_PAGE_TOOL_DESCRIPTION,
+  READ_PAGE_TOOL_NAME,
+  readPageFailure,
+} from './read-page-tool.ts';
 export { isViewFormat, type RenderViewOptions, renderView, VIEW_FORMATS, type ViewFormat } from './render.ts';
 export { type GroundingFooterOptions, type Source, toGroundingFooter, toSources } from './sources.ts';
 export { type StaleNotice, type StaleNoticeOptions, staleNotice } from './staleness.ts';
