@@ -7,6 +7,10 @@ export interface JsonApiFaultOptions {
   route: (resolver: HttpResponseResolver) => RequestHandler;
   /** The provider's error envelope for `status`, e.g. `{detail: {error: message}}`. */
   errorBody: (status: number, message: string) => JsonBodyType;
+  /** JSON of the wrong shape for this provider (its results list missing or not a list): a `provider_error`. */
+  wrongShape: JsonBodyType;
+  /** Statuses the provider answers with a page of its own instead of `errorBody` (e.g. a gateway's 401 page). */
+  pages?: Readonly<Record<number, string>>;
   /** Statuses whose code differs from the common HTTP mapping (a provider's own quota statuses). */
   codes?: Readonly<Record<number, SearchErrorCode>>;
 }
@@ -14,13 +18,20 @@ export interface JsonApiFaultOptions {
 /**
  * The faults every JSON search API can answer with, as `describeProviderConformance` takes them: an invalid
  * key, rate limiting with Retry-After, server errors (also as an HTML page from a proxy), a body that is not
- * JSON and a connection reset. A provider's test adds its own statuses and shapes.
+ * JSON, an HTML page with status 200, JSON of the wrong shape and a connection reset. A provider's test adds its own statuses and shapes.
  */
 export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
   const { route, errorBody } = options;
   const status = (code: number, message: string, headers: Record<string, string> = {}): FaultCase => ({
     name: `HTTP ${code} (${message})`,
-    handlers: [route(() => HttpResponse.json(errorBody(code, message), { status: code, headers }))],
+    handlers: [
+      route(() => {
+        const page = options.pages?.[code];
+        return page === undefined
+          ? HttpResponse.json(errorBody(code, message), { status: code, headers })
+          : HttpResponse.html(page, { status: code, headers });
+      }),
+    ],
     code:
       options.codes?.[code] ??
       (code === 401 ? 'unauthorized' : code === 429 ? 'rate_limited' : 'unavailable'),
@@ -40,6 +51,16 @@ export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
     {
       name: 'a body that is not JSON',
       handlers: [route(() => HttpResponse.text('{"results": [{"url": "https://exa', { status: 200 }))],
+      code: 'provider_error',
+    },
+    {
+      name: 'an HTML page with status 200 (a captive portal or bot check)',
+      handlers: [route(() => HttpResponse.html('<html><body>Just a moment...</body></html>'))],
+      code: 'provider_error',
+    },
+    {
+      name: 'JSON of the wrong shape',
+      handlers: [route(() => HttpResponse.json(options.wrongShape))],
       code: 'provider_error',
     },
     { name: 'a connection reset', handlers: [route(() => HttpResponse.error())], code: 'unavailable' },

@@ -82,7 +82,12 @@ describeProviderConformance('brave', {
   emptyHandlers: () => [http.get(url('text'), () => HttpResponse.json(webEmpty))],
   hangHandlers: [http.get(url('text'), ({ request }) => hang(request))],
   faults: [
-    ...jsonApiFaults({ route: (resolver) => http.get(url('text'), resolver), errorBody }),
+    ...jsonApiFaults({
+      route: (resolver) => http.get(url('text'), resolver),
+      errorBody,
+      // A web object without its results list.
+      wrongShape: { type: 'search', web: { type: 'search', results: null } },
+    }),
     {
       name: 'HTTP 403 (the plan does not include this endpoint)',
       handlers: [
@@ -100,15 +105,6 @@ describeProviderConformance('brave', {
         ),
       ],
       code: 'invalid_request',
-    },
-    {
-      name: 'a web object without a results list',
-      handlers: [
-        http.get(url('text'), () =>
-          HttpResponse.json({ type: 'search', web: { type: 'search', results: null } }),
-        ),
-      ],
-      code: 'provider_error',
     },
   ],
   expectFiltersSent: (requests) => {

@@ -11,6 +11,7 @@ import {
   countRequests,
   describeProviderConformance,
   hang,
+  jsonApiFaults,
   requestsDuring,
   searchFailure,
   searchRequest,
@@ -67,11 +68,13 @@ describeProviderConformance('perplexity', {
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],
   faults: [
-    {
-      name: 'HTTP 401 (openresty page)',
-      handlers: [http.post(API, () => HttpResponse.html(unauthorizedPage, { status: 401 }))],
-      code: 'unauthorized',
-    },
+    ...jsonApiFaults({
+      route: (resolver) => http.post(API, resolver),
+      errorBody: (status, message) => ({ error: { message, type: 'error', code: status } }),
+      // A wrong key meets the gateway's openresty page, not the API's JSON.
+      pages: { 401: unauthorizedPage },
+      wrongShape: { id: 'x', results: { items: [] } },
+    }),
     {
       name: 'HTTP 403',
       handlers: [
@@ -83,15 +86,6 @@ describeProviderConformance('perplexity', {
     },
     { name: 'HTTP 400', handlers: fail('400'), code: 'invalid_request' },
     { name: 'HTTP 402 (no credits)', handlers: fail('402'), code: 'quota_exceeded' },
-    { name: 'HTTP 429', handlers: fail('429', { 'Retry-After': '2' }), code: 'rate_limited' },
-    { name: 'HTTP 500', handlers: fail('500'), code: 'unavailable' },
-    {
-      name: 'HTTP 503 with an HTML page',
-      handlers: [
-        http.post(API, () => HttpResponse.html('<h1>503 Service Unavailable</h1>', { status: 503 })),
-      ],
-      code: 'unavailable',
-    },
     {
       name: 'truncated JSON',
       handlers: [
@@ -104,21 +98,6 @@ describeProviderConformance('perplexity', {
         ),
       ],
       code: 'provider_error',
-    },
-    {
-      name: 'an HTML page with status 200',
-      handlers: [http.post(API, () => HttpResponse.html('<html><body>Just a moment...</body></html>'))],
-      code: 'provider_error',
-    },
-    {
-      name: 'JSON without a results list',
-      handlers: [http.post(API, () => HttpResponse.json({ id: 'x', results: { items: [] } }))],
-      code: 'provider_error',
-    },
-    {
-      name: 'a connection reset',
-      handlers: [http.post(API, () => HttpResponse.error())],
-      code: 'unavailable',
     },
   ],
   expectFiltersSent: async (requests) => {

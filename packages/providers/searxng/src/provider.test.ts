@@ -75,6 +75,7 @@ describeProviderConformance('searxng', {
     ...jsonApiFaults({
       route: (resolver) => http.get(API, resolver),
       errorBody: (status, message) => ({ status, message }),
+      wrongShape: { query: 'q', number_of_results: 0 },
     }),
     {
       name: 'HTTP 403 (JSON output disabled)',
@@ -85,11 +86,6 @@ describeProviderConformance('searxng', {
       name: 'no results because every engine failed',
       handlers: [http.get(API, () => HttpResponse.json(enginesFailed))],
       code: 'unavailable',
-    },
-    {
-      name: 'JSON without a results list',
-      handlers: [http.get(API, () => HttpResponse.json({ query: 'q', number_of_results: 0 }))],
-      code: 'provider_error',
     },
   ],
   expectFiltersSent: (requests) => {

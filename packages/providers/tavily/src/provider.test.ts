@@ -5,6 +5,7 @@ import {
   countRequests,
   describeProviderConformance,
   hang,
+  jsonApiFaults,
   searchFailure,
   searchRequest,
   useMswServer,
@@ -58,7 +59,11 @@ describeProviderConformance('tavily', {
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],
   faults: [
-    { name: 'HTTP 401 (invalid key)', handlers: fail('401'), code: 'unauthorized' },
+    ...jsonApiFaults({
+      route: (resolver) => http.post(API, resolver),
+      errorBody: (_status, message) => ({ detail: { error: message } }),
+      wrongShape: { query: 'q', results: null },
+    }),
     {
       name: 'HTTP 403',
       handlers: [
@@ -67,36 +72,8 @@ describeProviderConformance('tavily', {
       code: 'unauthorized',
     },
     { name: 'HTTP 400', handlers: fail('400'), code: 'invalid_request' },
-    { name: 'HTTP 429', handlers: fail('429', { 'Retry-After': '3' }), code: 'rate_limited' },
     { name: 'HTTP 432 (plan limit)', handlers: fail('432'), code: 'quota_exceeded' },
     { name: 'HTTP 433 (pay-as-you-go limit)', handlers: fail('433'), code: 'quota_exceeded' },
-    { name: 'HTTP 500', handlers: fail('500'), code: 'unavailable' },
-    {
-      name: 'HTTP 502 with an HTML page',
-      handlers: [
-        http.post(API, () =>
-          HttpResponse.html('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }),
-        ),
-      ],
-      code: 'unavailable',
-    },
-    {
-      name: 'a body that is not JSON',
-      handlers: [
-        http.post(API, () => HttpResponse.text('{"results": [{"url": "https://exa', { status: 200 })),
-      ],
-      code: 'provider_error',
-    },
-    {
-      name: 'JSON without a results list',
-      handlers: [http.post(API, () => HttpResponse.json({ query: 'q', results: null }))],
-      code: 'provider_error',
-    },
-    {
-      name: 'a connection reset',
-      handlers: [http.post(API, () => HttpResponse.error())],
-      code: 'unavailable',
-    },
   ],
   expectFiltersSent: async (requests) => {
     const body = (await requests.at(-1)!.json()) as Record<string, unknown>;
