@@ -29,6 +29,8 @@ export {
   type CapturedRequest,
   captureRequest,
   countRequests,
+  type JsonApiCallsOptions,
+  jsonApiCalls,
   requestsDuring,
 } from './search-api.ts';
 export * from './simulator/index.ts';

@@ -1,6 +1,8 @@
+import type { SearchError, SearchProviderV1, SearchRequest } from '@agent-search/core';
 import { HttpResponse, http, type JsonBodyType, type RequestHandler } from 'msw';
 import { expect } from 'vitest';
 import type { MswServer } from './msw.ts';
+import { searchFailure, searchRequest } from './requests.ts';
 
 /** A request that reached a JSON search API, with its body parsed. */
 export interface CapturedRequest {
@@ -69,4 +71,42 @@ export function answerWithResults(
     }
     return HttpResponse.json({ ...fixture, results: fixture.results.slice(0, limit) } as JsonBodyType);
   });
+}
+
+export interface JsonApiCallsOptions {
+  /** The endpoint the provider POSTs to (an msw path). */
+  url: string;
+  /** The query of the tests' default request. */
+  query: string;
+  /** What `capture` answers with: a normal search answer. */
+  answer: JsonBodyType;
+  /** Error bodies by status, as the API sends them (`fail` answers with one). */
+  errors?: Readonly<Record<string, JsonBodyType>>;
+}
+
+type Searchable = Pick<SearchProviderV1, 'search'>;
+
+/**
+ * The calls a JSON search API provider's tests make again and again, bound to its endpoint: a request with
+ * the tests' query, the `SearchError` a search fails with, the one upstream request a search makes, and
+ * handlers answering with an error body of the API's.
+ */
+export function jsonApiCalls(server: MswServer, options: JsonApiCallsOptions) {
+  const { url, answer } = options;
+  const request = (overrides: Partial<SearchRequest> = {}) =>
+    searchRequest({ query: options.query, ...overrides });
+  const search = (provider: Searchable, req: SearchRequest) =>
+    provider.search(req, { signal: AbortSignal.timeout(5_000) });
+  return {
+    request,
+    failure: (provider: Searchable, req = request()): Promise<SearchError> =>
+      searchFailure(search(provider, req)),
+    capture: (provider: Searchable, req: SearchRequest) =>
+      captureRequest(server, { url, answer }, () => search(provider, req)),
+    fail(status: string, headers: Record<string, string> = {}): RequestHandler[] {
+      const body = options.errors?.[status];
+      if (body === undefined) throw new Error(`no error body for HTTP ${status} in the fixtures`);
+      return [http.post(url, () => HttpResponse.json(body, { status: Number(status), headers }))];
+    },
+  };
 }

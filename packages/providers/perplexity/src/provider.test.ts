@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
-import {
-  createSearchClient,
-  type SearchMode,
-  type SearchRequest,
-  type SearchResponse,
-} from '@agent-search/core';
+import { createSearchClient, type SearchMode, type SearchResponse } from '@agent-search/core';
 import {
   answerWithResults,
-  captureRequest,
   countRequests,
   describeProviderConformance,
   hang,
+  jsonApiCalls,
   jsonApiFaults,
   requestsDuring,
-  searchFailure,
-  searchRequest,
   useMswServer,
 } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
@@ -36,24 +29,12 @@ const resultHandlers = (mode: SearchMode) => [
   answerWithResults(API, mode === 'news' ? news : web, 'max_results'),
 ];
 
-function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
-  return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
-}
-
-const request = (overrides: Partial<SearchRequest> = {}) =>
-  searchRequest({ query: 'postgresql 18 release', ...overrides });
-
-type Provider = ReturnType<typeof createPerplexityProvider>;
-
-/** The SearchError a search fails with; fails the test if it succeeds or throws anything else. */
-const failure = (provider: Provider, req = request()) =>
-  searchFailure(provider.search(req, { signal: AbortSignal.timeout(5_000) }));
-
-/** Runs one search and returns the one upstream request it made (body parsed). */
-const capture = (provider: Provider, req: SearchRequest) =>
-  captureRequest(server, { url: API, answer: web }, () =>
-    provider.search(req, { signal: AbortSignal.timeout(5_000) }),
-  );
+const { request, failure, capture, fail } = jsonApiCalls(server, {
+  url: API,
+  query: 'postgresql 18 release',
+  answer: web,
+  errors,
+});
 
 describeProviderConformance('perplexity', {
   createProvider: () => createPerplexityProvider({ apiKey: KEY }),

@@ -1,13 +1,11 @@
-import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
+import { createSearchClient, type SearchMode } from '@agent-search/core';
 import {
   answerWithResults,
-  captureRequest,
   countRequests,
   describeProviderConformance,
   hang,
+  jsonApiCalls,
   jsonApiFaults,
-  searchFailure,
-  searchRequest,
   useMswServer,
 } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
@@ -29,22 +27,12 @@ const resultHandlers = (mode: SearchMode) => [
   answerWithResults(API, mode === 'news' ? news : general, 'max_results'),
 ];
 
-function fail(status: keyof typeof errors, headers: Record<string, string> = {}) {
-  return [http.post(API, () => HttpResponse.json(errors[status], { status: Number(status), headers }))];
-}
-
-const request = (overrides: Partial<SearchRequest> = {}) =>
-  searchRequest({ query: 'rust async runtime comparison', ...overrides });
-
-/** The SearchError a search fails with; fails the test if it succeeds or throws anything else. */
-const failure = (provider: ReturnType<typeof createTavilyProvider>, req = request()) =>
-  searchFailure(provider.search(req, { signal: AbortSignal.timeout(5_000) }));
-
-/** Runs one search and returns the one upstream request it made (body parsed). */
-const capture = (provider: ReturnType<typeof createTavilyProvider>, req: SearchRequest) =>
-  captureRequest(server, { url: API, answer: general }, () =>
-    provider.search(req, { signal: AbortSignal.timeout(5_000) }),
-  );
+const { request, failure, capture, fail } = jsonApiCalls(server, {
+  url: API,
+  query: 'rust async runtime comparison',
+  answer: general,
+  errors,
+});
 
 describeProviderConformance('tavily', {
   createProvider: () => createTavilyProvider({ apiKey: KEY }),
