@@ -52,10 +52,19 @@ export interface ProviderConformanceOptions {
    */
   hostile?: {
     route: HostileProvider;
-    createProvider: (urls: HostileUpstream['urls'], options?: { maxBodyBytes?: number }) => SearchProvider;
+    /** The provider with `baseURL: urls[route]` and the options given (its `maxBodyBytes`, its `fetch`). */
+    createProvider: (urls: HostileUpstream['urls'], options?: HostileProviderOptions) => SearchProvider;
+    /** The provider as configuration builds it, its base-URL variable set to `urls[route]`. */
+    fromEnv?: (urls: HostileUpstream['urls']) => SearchProvider;
     /** The credential the provider sends (API key), which must never reach another origin. */
     secret?: string;
   };
+}
+
+/** Options every provider takes beside `baseURL`, which the transport tests set. */
+export interface HostileProviderOptions {
+  maxBodyBytes?: number;
+  fetch?: typeof globalThis.fetch;
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -236,6 +245,36 @@ function describeHostileUpstream(
       expect(response.results.length).toBeGreaterThan(0);
       expect(upstream.requests.map((r) => r.path)).toContain(moved);
     });
+
+    it('sends its requests to the base URL, and every request through the fetch it is given', async () => {
+      reachLoopback();
+      upstream.answer(route, hostileResults(route));
+      const carried: string[] = [];
+      const recording: typeof globalThis.fetch = (input, init) => {
+        carried.push(input instanceof Request ? input.url : String(input));
+        return fetch(input, init);
+      };
+      const response = await hostile
+        .createProvider(upstream.urls, { fetch: recording })
+        .search(searchRequest({ query: 'fetch query' }), { signal: AbortSignal.timeout(5_000) });
+      expect(response.results.length).toBeGreaterThan(0);
+      expect(upstream.requests.length).toBeGreaterThan(0);
+      expect(carried).toHaveLength(upstream.requests.length);
+      expect(carried.every((url) => url.startsWith(upstream.origin))).toBe(true);
+    });
+
+    if (hostile.fromEnv) {
+      const fromEnv = hostile.fromEnv;
+      it('reads its base URL from its environment variable', async () => {
+        reachLoopback();
+        upstream.answer(route, hostileResults(route));
+        const response = await fromEnv(upstream.urls).search(searchRequest({ query: 'env query' }), {
+          signal: AbortSignal.timeout(5_000),
+        });
+        expect(response.results.length).toBeGreaterThan(0);
+        expect(upstream.requests.map((r) => r.path)).toContain(HOSTILE_ROUTES[route]);
+      });
+    }
 
     it('stops reading a 100 MB answer at the 5 MB limit, well within the deadline', async () => {
       reachLoopback();

@@ -1,6 +1,7 @@
 export {
   describeProviderConformance,
   type FaultCase,
+  type HostileProviderOptions,
   type ProviderConformanceOptions,
 } from './conformance.ts';
 export {

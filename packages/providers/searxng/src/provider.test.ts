@@ -66,6 +66,7 @@ describeProviderConformance('searxng', {
   hostile: {
     route: 'searxng',
     createProvider: (urls, options) => createSearxngProvider({ baseURL: urls.searxng, ...options }),
+    fromEnv: (urls) => fromEnv({ SEARXNG_URL: urls.searxng }),
   },
   resultHandlers: () => [http.get(API, answer)],
   emptyHandlers: () => [http.get(API, () => HttpResponse.json(empty))],
