@@ -10,6 +10,7 @@ import { http, passthrough, type RequestHandler } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOSTILE_ROUTES,
+  type HostileAnswer,
   type HostileProvider,
   type HostileUpstream,
   hostileResults,
@@ -46,6 +47,8 @@ export interface ProviderConformanceOptions {
    * Called after a search with `timeRange: 'd'` and `includeDomains: ['example.com']` (when supported).
    */
   expectFiltersSent?: (requests: Request[], input: SearchRequestInput) => void | Promise<void>;
+  /** For providers that need a key: the provider created with this key (missing, empty or blank). */
+  createWithKey?: (apiKey: string | undefined) => SearchProvider;
   /**
    * The provider pointed at a real loopback server answering like its API (`startHostileUpstream`):
    * redirects, huge and slow bodies. `urls` are the server's base URLs; `maxBodyBytes` the option to pass.
@@ -172,6 +175,24 @@ export function describeProviderConformance(name: string, options: ProviderConfo
       expect(performance.now() - started).toBeLessThan(3_000);
     });
 
+    if (options.createWithKey) {
+      const createWithKey = options.createWithKey;
+      it('is not configured without a key, and then fails unauthorized without touching the network', async () => {
+        for (const apiKey of [undefined, '', '   ']) {
+          const provider = createWithKey(apiKey);
+          expect(provider.configured).toBe(false);
+          let error: unknown;
+          const requests = await requestsDuring(server, async () => {
+            error = await provider
+              .search(searchRequest(), { signal: AbortSignal.timeout(5_000) })
+              .catch((e: unknown) => e);
+          });
+          expect(error).toMatchObject({ code: 'unauthorized', provider: provider.id });
+          expect(requests).toEqual([]);
+        }
+      });
+    }
+
     it("honours the caller's AbortSignal", async () => {
       server.use(...options.hangHandlers);
       const client = createSearchClient({ providers: [options.createProvider()], timeoutMs: 10_000 });
@@ -274,6 +295,50 @@ function describeHostileUpstream(
         expect(response.results.length).toBeGreaterThan(0);
         expect(upstream.requests.map((r) => r.path)).toContain(HOSTILE_ROUTES[route]);
       });
+    }
+
+    if (hostile.secret) {
+      const secret = hostile.secret;
+      // Some gateways echo the request's headers back in their error bodies; the key must not reach an error.
+      const echoes: [string, (headers: string) => HostileAnswer][] = [
+        ...[400, 401, 402, 403, 429, 500].map((status): [string, (headers: string) => HostileAnswer] => [
+          `HTTP ${status} JSON`,
+          (headers) => ({
+            kind: 'body',
+            status,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              error: { message: `Invalid key ${headers}` },
+              detail: { error: headers },
+            }),
+          }),
+        ]),
+        ['HTTP 400 plain text', (headers) => ({ kind: 'body', status: 400, body: `bad request ${headers}` })],
+        [
+          'HTTP 200 malformed JSON',
+          (headers) => ({
+            kind: 'body',
+            headers: { 'content-type': 'application/json' },
+            body: `{"oops": "${headers}`,
+          }),
+        ],
+      ];
+      for (const [name, echo] of echoes) {
+        it(`keeps its key out of the error when an ${name} answer echoes the request's headers`, async () => {
+          reachLoopback();
+          upstream.answer(route, (request) => echo(JSON.stringify(request.headers)));
+          const error = await provider()
+            .search(searchRequest({ query: 'echo query' }), { signal: AbortSignal.timeout(5_000) })
+            .catch((e: unknown) => e);
+          expect(isSearchError(error), `expected a SearchError, got ${String(error)}`).toBe(true);
+          // The upstream did receive the key: the test would pass vacuously otherwise.
+          expect(JSON.stringify(upstream.requests)).toContain(secret);
+          const texts = [JSON.stringify(error)];
+          for (let e: unknown = error; e instanceof Error; e = e.cause)
+            texts.push(e.message, String(e.stack));
+          for (const text of texts) expect(text).not.toContain(secret);
+        });
+      }
     }
 
     it('stops reading a 100 MB answer at the 5 MB limit, well within the deadline', async () => {

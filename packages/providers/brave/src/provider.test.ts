@@ -73,6 +73,7 @@ async function capture(req: SearchRequest, create = provider) {
 describeProviderConformance('brave', {
   createProvider: provider,
   server,
+  createWithKey: (apiKey) => createBraveProvider({ apiKey }),
   hostile: {
     route: 'brave',
     secret: KEY,

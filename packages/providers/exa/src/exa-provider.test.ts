@@ -108,6 +108,7 @@ describeProviderConformance('exa', {
   emptyHandlers: () => [http.post(SEARCH, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(SEARCH, ({ request }) => hang(request))],
   faults,
+  createWithKey: (apiKey) => createExaProvider({ apiKey }),
   hostile: {
     route: 'exa',
     secret: KEY,

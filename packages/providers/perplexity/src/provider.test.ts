@@ -46,6 +46,7 @@ describeProviderConformance('perplexity', {
       createPerplexityProvider({ apiKey: KEY, baseURL: urls.perplexity, ...options }),
     fromEnv: (urls) => fromEnv({ PERPLEXITY_API_KEY: KEY, PERPLEXITY_BASE_URL: urls.perplexity }),
   },
+  createWithKey: (apiKey) => createPerplexityProvider({ apiKey }),
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],
@@ -213,20 +214,6 @@ describe('perplexity errors', () => {
     });
   });
 
-  it('is not configured without a key, and then fails without touching the network', async () => {
-    let count = 0;
-    for (const apiKey of [undefined, '', '  ']) {
-      const provider = createPerplexityProvider({ apiKey });
-      expect(provider.configured).toBe(false);
-      count += await countRequests(server, async () =>
-        expect(await failure(provider)).toMatchObject({ code: 'unauthorized', provider: 'perplexity' }),
-      );
-    }
-    expect(count).toBe(0);
-    expect(fromEnv({}).configured).toBe(false);
-    expect(fromEnv({ PERPLEXITY_API_KEY: KEY }).configured).toBe(true);
-  });
-
   it('rejects with the abort reason when the caller aborts, before or during the request', async () => {
     server.use(http.post(API, ({ request: r }) => hang(r)));
     const provider = createPerplexityProvider({ apiKey: KEY });
@@ -239,7 +226,7 @@ describe('perplexity errors', () => {
     });
   });
 
-  describe('never leaks the API key', () => {
+  describe('an API key echoed back', () => {
     // Each upstream failure echoes the Authorization header back, as some gateways do.
     const echo = (status: number) =>
       http.post(API, ({ request: r }) =>
@@ -248,39 +235,6 @@ describe('perplexity errors', () => {
           { status },
         ),
       );
-    const cases = [
-      ['401', echo(401)],
-      ['402', echo(402)],
-      ['429', echo(429)],
-      ['500', echo(500)],
-      [
-        '400 plain text',
-        http.post(API, ({ request: r }) =>
-          HttpResponse.text(`bad ${r.headers.get('authorization')}`, { status: 400 }),
-        ),
-      ],
-      [
-        '200 malformed JSON',
-        http.post(
-          API,
-          ({ request: r }) =>
-            new HttpResponse(`{"oops": "${r.headers.get('authorization')}`, {
-              headers: { 'Content-Type': 'application/json' },
-            }),
-        ),
-      ],
-      ['reset', http.post(API, () => HttpResponse.error())],
-    ] as const;
-
-    it.each(cases)('%s', async (_, handler) => {
-      server.use(handler);
-      const error = await failure(createPerplexityProvider({ apiKey: KEY }));
-      expect(error).toBeInstanceOf(Error);
-      const texts: string[] = [JSON.stringify(error)];
-      for (let e: unknown = error; e instanceof Error; e = e.cause) texts.push(e.message, String(e.stack));
-      for (const text of texts) expect(text).not.toContain(KEY);
-    });
-
     it('redacts an echoed key but keeps the rest of the reason', async () => {
       server.use(echo(401));
       const error = await failure(createPerplexityProvider({ apiKey: KEY }));

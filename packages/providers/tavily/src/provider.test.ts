@@ -1,7 +1,6 @@
 import { createSearchClient, type SearchMode } from '@agent-search/core';
 import {
   answerWithResults,
-  countRequests,
   describeProviderConformance,
   hang,
   jsonApiCalls,
@@ -44,6 +43,7 @@ describeProviderConformance('tavily', {
       createTavilyProvider({ apiKey: KEY, baseURL: urls.tavily, ...options }),
     fromEnv: (urls) => fromEnv({ TAVILY_API_KEY: KEY, TAVILY_BASE_URL: urls.tavily }),
   },
+  createWithKey: (apiKey) => createTavilyProvider({ apiKey }),
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],
@@ -194,24 +194,6 @@ describe('tavily errors', () => {
     );
   });
 
-  it('is not configured without a key, and then fails without touching the network', async () => {
-    const count = await countRequests(server, async () => {
-      for (const apiKey of [undefined, '', '   ']) {
-        const provider = createTavilyProvider({ apiKey });
-        expect(provider.configured).toBe(false);
-        await expect(
-          provider.search(request(), { signal: AbortSignal.timeout(5_000) }),
-        ).rejects.toMatchObject({
-          code: 'unauthorized',
-          provider: 'tavily',
-        });
-      }
-      expect(fromEnv({}).configured).toBe(false);
-      expect(fromEnv({ TAVILY_API_KEY: KEY }).configured).toBe(true);
-    });
-    expect(count).toBe(0);
-  });
-
   it('rejects with the abort reason when the caller aborts', async () => {
     server.use(http.post(API, ({ request: r }) => hang(r)));
     const controller = new AbortController();
@@ -220,7 +202,7 @@ describe('tavily errors', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  describe('never leaks the API key', () => {
+  describe('an API key echoed back', () => {
     // Each upstream failure echoes the Authorization header back, as some gateways do.
     const echo = (status: number) =>
       http.post(API, ({ request: r }) =>
@@ -229,33 +211,6 @@ describe('tavily errors', () => {
           { status },
         ),
       );
-    const cases = [
-      ['401', echo(401)],
-      ['429', echo(429)],
-      ['432', echo(432)],
-      ['500', echo(500)],
-      [
-        '400 plain text',
-        http.post(API, ({ request: r }) =>
-          HttpResponse.text(`bad ${r.headers.get('authorization')}`, { status: 400 }),
-        ),
-      ],
-      [
-        '200 malformed',
-        http.post(API, ({ request: r }) => HttpResponse.text(`oops ${r.headers.get('authorization')}`)),
-      ],
-      ['reset', http.post(API, () => HttpResponse.error())],
-    ] as const;
-
-    it.each(cases)('%s', async (_, handler) => {
-      server.use(handler);
-      const error = await failure(createTavilyProvider({ apiKey: KEY }));
-      expect(error).toBeInstanceOf(Error);
-      const texts: string[] = [JSON.stringify(error)];
-      for (let e: unknown = error; e instanceof Error; e = e.cause) texts.push(e.message, String(e.stack));
-      for (const text of texts) expect(text).not.toContain(KEY);
-    });
-
     it('redacts an echoed key but keeps the rest of the reason', async () => {
       server.use(echo(401));
       const error = await failure(createTavilyProvider({ apiKey: KEY }));
