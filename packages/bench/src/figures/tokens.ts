@@ -131,7 +131,7 @@ export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
   const shapedResults = shaped.reduce((sum, a) => sum + a.served, 0);
   return {
     id: 'tokens',
-    title: '6. Tokens the model receives for the same 5 results',
+    title: '6. Tokens the model receives for the same results',
     method: `One search for "${QUERY}" with 5 results on the simulator's pages; each tool's output as the model receives it (JSON.stringify for object outputs, as @livekit/agents and the AI SDK do), counted with js-tiktoken o200k_base. The simulator highlights the query in titles too, which real DuckDuckGo answers never do, and that markup reaches LangChain's output; so our model view and LangChain's tool are also compared on ${shaped.length} d.js answers of ${shapedResults / shaped.length} results written in the shape of captured real ones (plain titles with entities, \`<b>\` and entities in snippets, long URLs; packages/bench/src/duckduckgo-answers.ts), served by the simulator: both read the same bytes (ours through its d.js backend), with as many results as each answer holds.`,
     checks: [
       {
