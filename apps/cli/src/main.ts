@@ -29,7 +29,6 @@ import {
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
 import { formatProviders, listProviders } from './providers-output.ts';
-import { runReadCommand } from './read-command.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
 import { startSpinner } from './spinner.ts';
 import { usage } from './usage.ts';
@@ -230,8 +229,9 @@ export async function main(argv: string[], context: CliContext): Promise<number>
   const stderr = redacting(context.stderr, secrets);
   const full: RunContext = { ...context, stdout, stderr, definitions, now: context.now ?? Date.now };
   const say = (text: string) => stderr.write(text);
-  // `read <url>` has its own options; everything else is a search or a listing.
-  if (argv[0] === 'read') return runReadCommand(argv.slice(1), full);
+  // `read <url>` has its own options; everything else is a search or a listing. The reader (an HTML
+  // parser and its DOM, most of what the command could load) is loaded only for it.
+  if (argv[0] === 'read') return (await import('./read-command.ts')).runReadCommand(argv.slice(1), full);
 
   let command: Command;
   try {
