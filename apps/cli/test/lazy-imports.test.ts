@@ -17,6 +17,8 @@ registerHooks({ resolve(specifier, context, next) {
   return result;
 } });`;
 const OPTIONAL = ['ioredis', 'pino', '@opentelemetry/api'];
+// The page reader's libraries: `agent-search read` needs them, a search does not.
+const READER = ['linkedom', '@mozilla/readability', 'turndown'];
 
 let upstream: HostileUpstream;
 beforeAll(async () => {
@@ -66,8 +68,9 @@ describe('CLI start-up loads what a run uses', () => {
       DUCKDUCKGO_HTML_URL: upstream.urls.duckduckgo,
     });
     expect(run.code).toBe(0);
-    expect(run.loaded.has('duck-duck-scrape')).toBe(true);
-    for (const name of OPTIONAL) expect(run.loaded.has(name), name).toBe(false);
+    // The HTML backend's parser: proof the hook sees the provider's packages load.
+    expect(run.loaded.has('htmlparser2')).toBe(true);
+    for (const name of [...OPTIONAL, ...READER]) expect(run.loaded.has(name), name).toBe(false);
   });
 
   it('REDIS_URL loads ioredis, and the warning about an unreachable Redis loads pino', async () => {
