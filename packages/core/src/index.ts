@@ -1,4 +1,5 @@
 export { raceAbort } from './abort.ts';
+export type { AttemptOutcome, SearchAttempt } from './attempt.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export {
   createSearchClient,
@@ -15,14 +16,13 @@ export {
   type SearchConfig,
 } from './config.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
+export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
   isAbortError,
   isSearchError,
   redactSecrets,
-  SEARCH_ERROR_CODES,
   SearchConfigError,
   SearchError,
-  type SearchErrorCode,
   type SearchErrorOptions,
 } from './errors.ts';
 export {
@@ -96,7 +96,7 @@ export {
   TIME_RANGES,
   type TimeRange,
 } from './request.ts';
-export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
+export type { SearchResponse } from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
 export {
   cleanText,
