@@ -142,7 +142,7 @@ function cliEnv(id: HostileProvider): Record<string, string> {
 }
 
 interface Output {
-  /** "cli text", "tool seed", "view model", ... */
+  /** "cli text", "tool results", "view model", ... */
   surface: string;
   text: string;
 }
@@ -285,7 +285,7 @@ describe.each(HOSTILE_PROVIDERS)('%s against a hostile upstream', (id) => {
     const outputs = await runCli(id, 'text');
     expect(performance.now() - started).toBeLessThan(DEADLINE_MS + 1_500);
     expect(outputs[1]!.text).toContain('search failed (timeout)');
-    const tool = (await runTool(id, ['seed'])).get('seed')!;
+    const tool = (await runTool(id, ['results'])).get('results')!;
     expectSafe([...outputs, tool]);
     expect(tool.text).toMatch(/"error"/);
   });
@@ -306,7 +306,7 @@ describe.each(HOSTILE_PROVIDERS)('%s against a hostile upstream', (id) => {
       status: 307,
       location: `${elsewhere.origin}${HOSTILE_ROUTES[id]}`,
     });
-    const outputs = [...(await runCli(id, 'text')), ...(await runTool(id, ['seed'])).values()];
+    const outputs = [...(await runCli(id, 'text')), ...(await runTool(id, ['results'])).values()];
     expectSafe(outputs);
     expect(outputs[1]!.text).toContain(`${NAMES[id]}`);
     expect(outputs[1]!.text).toMatch(/redirected the request to another origin/);

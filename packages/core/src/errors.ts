@@ -1,19 +1,5 @@
-import type { SearchAttempt } from './response.ts';
-
-/** Stable error codes: callers branch on these, never on messages. */
-export const SEARCH_ERROR_CODES = [
-  'invalid_request',
-  'rate_limited',
-  'blocked',
-  'quota_exceeded',
-  'unauthorized',
-  'timeout',
-  'unavailable',
-  'provider_error',
-  'no_provider',
-] as const;
-
-export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number];
+import type { SearchAttempt } from './attempt.ts';
+import type { SearchErrorCode } from './error-codes.ts';
 
 /** Codes worth trying again later (possibly on another provider). */
 const RETRYABLE: ReadonlySet<SearchErrorCode> = new Set([

@@ -1,4 +1,5 @@
-import { SEARCH_ERROR_CODES, type SearchError, type SearchErrorCode } from './errors.ts';
+import { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
+import type { SearchError } from './errors.ts';
 
 export interface CooldownOptions {
   /** First cool-down after a transient failure (timeout, unavailable); doubles with each failure in a row. */

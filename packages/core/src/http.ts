@@ -1,4 +1,5 @@
-import { redactSecrets, SearchError, type SearchErrorCode } from './errors.ts';
+import type { SearchErrorCode } from './error-codes.ts';
+import { redactSecrets, SearchError } from './errors.ts';
 import { cleanText } from './text.ts';
 
 /**

@@ -1,4 +1,5 @@
 export { raceAbort } from './abort.ts';
+export type { AttemptOutcome, SearchAttempt } from './attempt.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export {
   createSearchClient,
@@ -11,29 +12,21 @@ export {
   type LoadSearchConfigOptions,
   loadSearchConfig,
   type ProviderSummary,
-  redactKey,
   type SearchConfig,
 } from './config.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
+export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
   isAbortError,
   isSearchError,
   redactSecrets,
-  SEARCH_ERROR_CODES,
   SearchConfigError,
   SearchError,
-  type SearchErrorCode,
   type SearchErrorOptions,
 } from './errors.ts';
-export {
-  type CooldownOptions,
-  type ProviderHealth,
-  ProviderHealthTracker,
-  type ProviderState,
-} from './health.ts';
+export type { CooldownOptions, ProviderHealth, ProviderState } from './health.ts';
 export {
   codeForHttpStatus,
-  ERROR_PHRASES,
   type HttpStatusErrorOptions,
   httpStatusError,
   isNetworkError,
@@ -43,13 +36,9 @@ export {
 export { type JsonApiOptions, missingApiKeyError, requestJsonApi } from './json-api.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
-  canonicalUrl,
-  eligibleProviders,
   type MergedResult,
   type MultiSourceOptions,
   type MultiSourceResponse,
-  mergeRanked,
-  RRF_K,
   searchMultiSource,
 } from './multi-source.ts';
 export {
@@ -66,16 +55,15 @@ export {
   type TtlClass,
   ttlClassOf,
 } from './profiles.ts';
-export {
-  type Env,
-  type ProviderCapabilities,
-  type ProviderDefinition,
-  type ProviderModule,
-  type ProviderResponse,
-  type ProviderSearchOptions,
-  type SearchProvider,
-  type SearchProviderV1,
-  unsupportedReason,
+export type {
+  Env,
+  ProviderCapabilities,
+  ProviderDefinition,
+  ProviderModule,
+  ProviderResponse,
+  ProviderSearchOptions,
+  SearchProvider,
+  SearchProviderV1,
 } from './provider.ts';
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
@@ -96,8 +84,8 @@ export {
   TIME_RANGES,
   type TimeRange,
 } from './request.ts';
-export type { AttemptOutcome, SearchAttempt, SearchResponse } from './response.ts';
-export { normalizeResults, type RawResult, type SearchResult, urlMatchesDomain } from './result.ts';
+export type { SearchResponse } from './response.ts';
+export { normalizeResults, type RawResult, type SearchResult } from './result.ts';
 export {
   cleanText,
   cleanUrl,

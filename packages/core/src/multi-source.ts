@@ -1,9 +1,10 @@
+import type { SearchAttempt } from './attempt.ts';
 import { aggregateError, type SearchClient, type SearchOptions } from './client.ts';
 import { isSearchError, SearchError } from './errors.ts';
 import { applyProfile } from './profiles.ts';
 import { unsupportedReason } from './provider.ts';
 import type { SearchRequestInput } from './request.ts';
-import type { SearchAttempt, SearchResponse } from './response.ts';
+import type { SearchResponse } from './response.ts';
 import type { SearchResult } from './result.ts';
 
 /** A result several providers may have returned: `providers` lists each of them, best-ranked first. */

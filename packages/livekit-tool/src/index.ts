@@ -41,6 +41,7 @@ export { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from '.
 export type { SearchStepAnswer, ToolMemory } from './search-step.ts';
 export {
   createSearchInternetTool,
+  type DeprecatedSearchToolFormat,
   SEARCH_TOOL_DESCRIPTION,
   SEARCH_TOOL_FORMATS,
   type SearchInternetArgs,

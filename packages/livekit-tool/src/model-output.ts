@@ -30,7 +30,7 @@ export type ResultView = TextResultView | NewsResultView | VideoResultView;
 /**
  * What `search_internet` hands back to the model: results, or none and a reason it can say aloud. A
  * stale cached answer (the providers failed) also carries `stale`, `fetched_at` and a `note` saying how
- * old it is, beside `results`, whose fields stay the seed's.
+ * old it is, beside `results`, whose fields stay the same.
  */
 export interface SearchToolOutput {
   results: ResultView[];
@@ -43,7 +43,7 @@ export interface SearchToolOutput {
 // The sentences are core's, shared with every other tool adapter.
 export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage as errorMessage } from '@agent-search/core';
 
-/** Only the fields the seed contract names, per mode: compact for a voice model's context. */
+/** Only a few fields per mode (the `results` format's contract): compact for a voice model's context. */
 export function toResultView(result: SearchResult, mode: SearchMode): ResultView {
   switch (mode) {
     case 'news':

@@ -69,12 +69,18 @@ export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
 export const SEARCH_TOOL_DESCRIPTION =
   'Search the internet for current information: news, recent events, prices, scores, weather and facts that may have changed since your training. Returns a few results with their source sites.';
 
-/** `'seed'`: the `{results: [...]}` seed contract; any other name: that core view of the response. */
-export type SearchToolFormat = 'seed' | ViewFormat;
-export const SEARCH_TOOL_FORMATS: readonly SearchToolFormat[] = ['seed', ...VIEW_FORMATS];
+/**
+ * `'results'`: the tool's own `{results: [...]}` object, compact fields per mode; any other name: that core
+ * view of the response.
+ */
+export type SearchToolFormat = 'results' | ViewFormat;
+export const SEARCH_TOOL_FORMATS: readonly SearchToolFormat[] = ['results', ...VIEW_FORMATS];
+
+/** @deprecated The old name of `'results'`; still accepted in this release, removed in the next. */
+export type DeprecatedSearchToolFormat = 'seed';
 
 /**
- * What the tool returns: the seed's object, a view's text (`model`, `xml`), or a JSON view's value. The
+ * What the tool returns: the `{results}` object, a view's text (`model`, `xml`), or a JSON view's value. The
  * framework JSON-encodes it for the model, so a JSON view reaches the model as exactly `renderView`'s text.
  */
 export type SearchInternetResult =
@@ -103,12 +109,13 @@ export interface SearchInternetToolOptions<UserData = unknown> {
   /** Replaces the description the model reads. */
   description?: string;
   /**
-   * How successful results reach the model. Default `'seed'`: `{results: [...]}` with the seed's fields
-   * per mode. A view name (`'model'`, `'xml'`, `'agent-server'`, `'structured'`, `'sources'`, `'json'`)
-   * renders the response with core's `renderView`. Errors are `{results: [], error}`, except with
-   * `'agent-server'`: its own error form, `{type: 'web_search_error', query, error, error_type}` (seed 003).
+   * How successful results reach the model. Default `'results'`: `{results: [...]}` with a few compact
+   * fields per mode. A view name (`'model'`, `'xml'`, `'agent-server'`, `'structured'`, `'sources'`,
+   * `'json'`) renders the response with core's `renderView`. Errors are `{results: [], error}`, except with
+   * `'agent-server'`: its own error form, `{type: 'web_search_error', query, error, error_type}`.
+   * `'seed'` is the deprecated old name of `'results'`.
    */
-  format?: SearchToolFormat;
+  format?: SearchToolFormat | DeprecatedSearchToolFormat;
   /**
    * How to search for this caller: result cap, persistence, follow-up searches per turn, multi-source.
    * `(ctx) => trustTierPolicy(ctx.userData.trust)` applies the trust tiers; a callback that throws or
@@ -125,7 +132,7 @@ export interface SearchInternetToolOptions<UserData = unknown> {
   provenance?: PerCall<ProvenanceCollector | undefined, UserData>;
   /**
    * Adds an optional `type` argument: `news`, `regulation`, `case` or any profile the client knows,
-   * or `any`. Off by default, so the argument list stays the seed's.
+   * or `any`. Off by default, so the argument list stays the documented five.
    */
   typeArgument?: boolean;
 }
@@ -135,8 +142,21 @@ function clampLimit(value: number | undefined): number {
   return Math.min(MAX_RESULTS_LIMIT, Math.max(1, Math.trunc(value)));
 }
 
-function checkFormat(format: unknown): SearchToolFormat {
-  if (format === 'seed' || isViewFormat(format)) return format;
+let warnedSeedFormat = false;
+
+function checkFormat(format: unknown, logger: Logger | undefined): SearchToolFormat {
+  if (format === 'seed') {
+    // One line per process: a deprecation notice repeated per tool or per call is noise.
+    if (!warnedSeedFormat) {
+      warnedSeedFormat = true;
+      (logger ?? frameworkLogger()).warn(
+        {},
+        "createSearchInternetTool: format 'seed' is deprecated; use 'results'",
+      );
+    }
+    return 'results';
+  }
+  if (format === 'results' || isViewFormat(format)) return format;
   throw new TypeError(
     `createSearchInternetTool: unknown format "${String(format).slice(0, 40)}"; use one of: ${SEARCH_TOOL_FORMATS.join(', ')}`,
   );
@@ -147,7 +167,7 @@ function checkFormat(format: unknown): SearchToolFormat {
 const TEXT_VIEWS: ReadonlySet<ViewFormat> = new Set(['model', 'xml']);
 
 /**
- * A failure as the model gets it: the seed's `{results: [], error}`, or the agent-server envelope's error
+ * A failure as the model gets it: `{results: [], error}`, or the agent-server envelope's error
  * form with the same sentence and the error code as `error_type`.
  */
 function failureOutput(
@@ -165,7 +185,7 @@ function formatOutput(
   format: SearchToolFormat,
   limit: number,
 ): SearchInternetResult {
-  if (format === 'seed') return toToolOutput(response, limit);
+  if (format === 'results') return toToolOutput(response, limit);
   const text = renderView({ ...response, results: response.results.slice(0, limit) }, format);
   return TEXT_VIEWS.has(format) ? text : (JSON.parse(text) as SearchInternetResult);
 }
@@ -190,7 +210,7 @@ async function recordProvenance<UserData>(
   }
 }
 
-/** Says where an answer from memory came from: the seed output's `note`, or a first line of a text view. */
+/** Says where an answer from memory came from: the `{results}` output's `note`, or a first line of a text view. */
 function withLearnedNote(output: SearchInternetResult, note: string): SearchInternetResult {
   if (typeof output === 'string') return `${note}:\n${output}`;
   if ('results' in output && Array.isArray(output.results) && !('type' in output)) {
@@ -207,7 +227,7 @@ function withLearnedNote(output: SearchInternetResult, note: string): SearchInte
  * what happened instead of receiving the framework's "An internal error occurred".
  */
 export function createSearchInternetTool<UserData = unknown>(
-  options: SearchInternetToolOptions<UserData> & { format?: 'seed' },
+  options: SearchInternetToolOptions<UserData> & { format?: 'results' | DeprecatedSearchToolFormat },
 ): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchToolOutput>;
 export function createSearchInternetTool<UserData = unknown>(
   options: SearchInternetToolOptions<UserData>,
@@ -216,7 +236,7 @@ export function createSearchInternetTool<UserData = unknown>(
   options: SearchInternetToolOptions<UserData>,
 ): llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult> {
   const { client, publisher } = options;
-  const format = checkFormat(options.format ?? 'seed');
+  const format = checkFormat(options.format ?? 'results', options.logger);
   const types = options.typeArgument ? checkSearchType(client) : undefined;
   const turnBudget = options.turnBudget ?? new TurnBudget();
 

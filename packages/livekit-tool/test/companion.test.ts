@@ -23,10 +23,10 @@ import {
 } from '../src/index.ts';
 import { type TavilyPage, tavilySearchResponse } from './fixtures/legal-cn.ts';
 import {
+  type ResultsOutput,
   recordingLogger,
   recordingParticipant,
   replayDuckDuckGo,
-  type SeedOutput,
   type TimelineEntry,
 } from './harness.ts';
 
@@ -84,7 +84,7 @@ async function turn(
   options: SearchInternetToolOptions<Caller>,
   caller: Caller,
   calls: Record<string, unknown>[],
-): Promise<SeedOutput[]> {
+): Promise<ResultsOutput[]> {
   const userInput = 'tell me';
   const llm = new voice.testing.FakeLLM([
     { input: userInput, toolCalls: calls.map((args) => ({ name: SEARCH_TOOL_NAME, args })) },
@@ -103,7 +103,7 @@ async function turn(
     const run = await session.run({ userInput }).wait();
     const outputs = run.events.filter(voice.testing.isFunctionCallOutputEvent).map((e) => e.item);
     outputs.sort((a, b) => a.callId.localeCompare(b.callId));
-    return outputs.map((item) => JSON.parse(item.output) as SeedOutput);
+    return outputs.map((item) => JSON.parse(item.output) as ResultsOutput);
   } finally {
     await session.close();
   }
@@ -199,7 +199,8 @@ describe('trust tiers through a real AgentSession', () => {
     const calls = ['a', 'b', 'c', 'd'].map((q) => ({ query: `jazz ${q}` }));
     const friend = await turn(tiered(twoProviderClient()), { trust: 45, userId: 'mark' }, calls);
     // The calls run at once: which one is refused is theirs to race for, how many is the policy's.
-    const refusals = (outputs: SeedOutput[]) => outputs.filter((o) => o.error === FOLLOW_UP_REFUSAL).length;
+    const refusals = (outputs: ResultsOutput[]) =>
+      outputs.filter((o) => o.error === FOLLOW_UP_REFUSAL).length;
     expect(refusals(friend)).toBe(3);
     expect(friend.filter((o) => o.results.length === 5)).toHaveLength(1);
     expect(upstream.requests()).toHaveLength(1);
@@ -230,7 +231,7 @@ describe('memory through a real AgentSession', () => {
     const [second] = await turn(options, caller, [{ query: "what's the capital of Kazakhstan" }]);
     expect(upstream.requests()).toHaveLength(1);
     const today = new Date().toISOString().slice(0, 10);
-    expect((second as SeedOutput & { note?: string }).note).toBe(
+    expect((second as ResultsOutput & { note?: string }).note).toBe(
       `Elena learned this on ${today} from en.wikipedia.org, britannica.com`,
     );
     expect(second!.results.map((r) => r.href)).toEqual(astanaWeb.map((e) => e.url));
@@ -316,7 +317,7 @@ describe.skipIf(Boolean(noRedis))('two bots sharing a real Redis', () => {
         { query: 'Kazakhstan capital city' },
       ]);
       expect(upstream.requests()).toHaveLength(1);
-      expect((fromElena as SeedOutput & { note?: string }).note).toMatch(
+      expect((fromElena as ResultsOutput & { note?: string }).note).toMatch(
         /^Elena learned this on \d{4}-\d\d-\d\d from en\.wikipedia\.org/,
       );
 
@@ -328,7 +329,7 @@ describe.skipIf(Boolean(noRedis))('two bots sharing a real Redis', () => {
         { query: 'Kazakhstan capital city' },
       ]);
       expect(upstream.requests()).toHaveLength(2);
-      expect((searched as SeedOutput & { note?: string }).note).toBeUndefined();
+      expect((searched as ResultsOutput & { note?: string }).note).toBeUndefined();
       expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]); // a stranger's search is not kept
     } finally {
       await elena.close();

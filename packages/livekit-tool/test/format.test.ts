@@ -3,7 +3,14 @@ import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createSearchInternetTool, EMPTY_QUERY_ERROR, type SearchInternetToolOptions } from '../src/index.ts';
-import { duckDuckGoClient, HTML_URL, replayDuckDuckGo, runToolTurn, type SeedOutput } from './harness.ts';
+import {
+  duckDuckGoClient,
+  HTML_URL,
+  type ResultsOutput,
+  recordingLogger,
+  replayDuckDuckGo,
+  runToolTurn,
+} from './harness.ts';
 
 const server = useMswServer();
 
@@ -110,21 +117,21 @@ describe('format: limits and errors', () => {
   });
 
   it.each(['model', 'xml', 'structured'] as const)(
-    "'%s': an empty query is the seed's error object",
+    "'%s': an empty query is the `{results: [], error}` object",
     async (format) => {
       const upstream = replayDuckDuckGo(server);
-      const turn = await runToolTurn<SeedOutput>({ query: '  ' }, options(format));
+      const turn = await runToolTurn<ResultsOutput>({ query: '  ' }, options(format));
       expect(turn.output).toEqual({ results: [], error: EMPTY_QUERY_ERROR });
       expect(upstream.requests()).toEqual([]);
     },
   );
 
-  it("'model': an upstream failure is the seed's error object, not view text", async () => {
+  it("'model': an upstream failure is the `{results: [], error}` object, not view text", async () => {
     server.use(
       http.post(HTML_URL, () => new HttpResponse('oops', { status: 503 })),
       http.get('https://duckduckgo.com/', () => new HttpResponse('oops', { status: 503 })),
     );
-    const turn = await runToolTurn<SeedOutput>({ query: 'weather berlin' }, options('model'));
+    const turn = await runToolTurn<ResultsOutput>({ query: 'weather berlin' }, options('model'));
     expect(turn.output.results).toEqual([]);
     expect(turn.output.error).toEqual(expect.any(String));
     expect(turn.raw.output).not.toMatch(/Results for|503/);
@@ -163,13 +170,37 @@ describe('format: limits and errors', () => {
 
   it('an unknown format throws a TypeError naming the valid ones, before any session', () => {
     const create = (format: unknown) =>
-      createSearchInternetTool({ client: duckDuckGoClient(), format: format as 'seed' });
+      createSearchInternetTool({ client: duckDuckGoClient(), format: format as 'results' });
     expect(() => create('html')).toThrow(TypeError);
     expect(() => create('html')).toThrow(
-      'createSearchInternetTool: unknown format "html"; use one of: seed, model, xml, agent-server, structured, sources, json',
+      'createSearchInternetTool: unknown format "html"; use one of: results, model, xml, agent-server, structured, sources, json',
     );
     expect(() => create(42)).toThrow(/unknown format "42"/);
-    expect(() => create('seed')).not.toThrow();
+    expect(() => create('results')).not.toThrow();
     expect(() => create(undefined)).not.toThrow();
+  });
+});
+
+describe("format: 'seed', the deprecated name of 'results'", () => {
+  it('gives the same output as the default, with one deprecation line however many tools use it', async () => {
+    replayDuckDuckGo(server);
+    const logger = recordingLogger();
+    const results = await runToolTurn<ResultsOutput>({ query: 'tides', max_results: 3 }, options('results'));
+    const seed = await runToolTurn<ResultsOutput>(
+      { query: 'tides', max_results: 3 },
+      options('seed', { logger }),
+    );
+    createSearchInternetTool({ client: duckDuckGoClient(), format: 'seed', logger });
+
+    expect(results.output.results).toHaveLength(3);
+    expect(results.output.results[0]).toEqual({
+      title: 'tides guide part 1',
+      href: 'https://site1.example.org/tides/guide-1',
+      body: 'Part 1 of a guide about tides & friends.',
+    });
+    expect(seed.raw.output).toBe(results.raw.output);
+    expect(logger.lines.filter((line) => /deprecated/.test(line.msg ?? ''))).toEqual([
+      { level: 'warn', obj: {}, msg: "createSearchInternetTool: format 'seed' is deprecated; use 'results'" },
+    ]);
   });
 });

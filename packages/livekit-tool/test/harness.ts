@@ -108,13 +108,13 @@ export function recordingLogger(): RecordingLogger {
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** The seed's `{results, error}` output, as the model receives it. */
-export interface SeedOutput {
+/** The default `results` format's `{results, error}` output, as the model receives it. */
+export interface ResultsOutput {
   results: Record<string, unknown>[];
   error?: string;
 }
 
-export interface ToolTurn<Output = SeedOutput> {
+export interface ToolTurn<Output = ResultsOutput> {
   /** What the framework handed back to the LLM, JSON-decoded (a text view decodes to its string). */
   output: Output;
   /** The raw function_call_output item: `output` is the JSON text the model reads. */
@@ -155,7 +155,7 @@ export async function startTurn<UserData = unknown>(
 }
 
 /** The one tool output the framework handed back to the LLM in `run`. */
-export function toolOutput<Output = SeedOutput>(run: voice.testing.RunResult): ToolTurn<Output> {
+export function toolOutput<Output = ResultsOutput>(run: voice.testing.RunResult): ToolTurn<Output> {
   const outputs = run.events.filter(voice.testing.isFunctionCallOutputEvent);
   if (outputs.length !== 1) throw new Error(`expected one tool output, got ${outputs.length}`);
   const item = outputs[0]!.item;
@@ -163,7 +163,7 @@ export function toolOutput<Output = SeedOutput>(run: voice.testing.RunResult): T
 }
 
 /** One complete user turn; see `startTurn`. */
-export async function runTurn<Output = SeedOutput, UserData = unknown>(
+export async function runTurn<Output = ResultsOutput, UserData = unknown>(
   tools: Tools<UserData>,
   call: ToolCall,
   sessionOptions: { userData?: UserData } = {},
@@ -187,7 +187,7 @@ export function startToolTurn<UserData = unknown>(
 }
 
 /** One complete `search_internet` turn; see `startToolTurn`. */
-export function runToolTurn<Output = SeedOutput, UserData = unknown>(
+export function runToolTurn<Output = ResultsOutput, UserData = unknown>(
   args: Record<string, unknown>,
   toolOptions: SearchInternetToolOptions<UserData>,
   sessionOptions: { userData?: UserData } = {},

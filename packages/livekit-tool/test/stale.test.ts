@@ -4,7 +4,7 @@ import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SearchInternetToolOptions } from '../src/index.ts';
-import { duckDuckGoClient, HTML_URL, replayDuckDuckGo, runToolTurn, type SeedOutput } from './harness.ts';
+import { duckDuckGoClient, HTML_URL, type ResultsOutput, replayDuckDuckGo, runToolTurn } from './harness.ts';
 
 const server = useMswServer();
 
@@ -34,7 +34,7 @@ const options = (
 describe('a stale cached answer, through a real AgentSession', () => {
   it('the default format adds stale, fetched_at and note beside results, whose fields do not change', async () => {
     const { client, fresh } = await staleClient();
-    const turn = await runToolTurn<SeedOutput & Record<string, unknown>>(
+    const turn = await runToolTurn<ResultsOutput & Record<string, unknown>>(
       { query: 'rust ownership' },
       options(client),
     );

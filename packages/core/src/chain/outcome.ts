@@ -1,6 +1,7 @@
-import { isAbortError, isSearchError, SearchError, type SearchErrorCode } from '../errors.ts';
+import type { SearchAttempt } from '../attempt.ts';
+import type { SearchErrorCode } from '../error-codes.ts';
+import { isAbortError, isSearchError, SearchError } from '../errors.ts';
 import type { SearchRequest } from '../request.ts';
-import type { SearchAttempt } from '../response.ts';
 import { type SearchResult, urlMatchesDomain } from '../result.ts';
 
 // Which code best explains a failed search to a person: what they can act on comes first. One provider

@@ -1,9 +1,9 @@
+import type { SearchAttempt } from '../attempt.ts';
 import { SearchError } from '../errors.ts';
 import type { ProviderHealthTracker } from '../health.ts';
 import { applyProfile, type SearchProfile } from '../profiles.ts';
 import { type SearchProvider, unsupportedReason } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
-import type { SearchAttempt } from '../response.ts';
 
 /** A provider in a search's plan, with the request as that provider is asked it. */
 export interface Candidate {

@@ -1,7 +1,8 @@
+import type { SearchAttempt } from '../attempt.ts';
 import { SearchError } from '../errors.ts';
 import type { ProviderResponse } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
-import type { SearchAttempt, SearchResponse } from '../response.ts';
+import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';

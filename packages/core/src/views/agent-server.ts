@@ -3,7 +3,7 @@ import type { SearchResponse } from '../response.ts';
 import { oneLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
 
-/** Seed 003's success envelope. */
+/** The success envelope an agent server reads from a search tool: a typed object with a result count. */
 export interface AgentServerResult {
   type: 'web_search_result';
   query: string;
@@ -15,7 +15,7 @@ export interface AgentServerResult {
   note?: string;
 }
 
-/** Seed 003's error envelope; `error_type` is the `SearchError` code, or the error's class name. */
+/** The matching error envelope; `error_type` is the `SearchError` code, or the error's class name. */
 export interface AgentServerError {
   type: 'web_search_error';
   query: string;

@@ -6,7 +6,7 @@ import { toGroundingFooter, toSources } from './sources.ts';
 import { toStructured } from './structured.ts';
 
 describe('toAgentServerEnvelope', () => {
-  it('builds seed 003 success envelope that round-trips through JSON', () => {
+  it('builds the web_search_result envelope, which round-trips through JSON', () => {
     const response = hostileResponse();
     const envelope = toAgentServerEnvelope(response);
     expect(JSON.parse(JSON.stringify(envelope))).toEqual(envelope);
@@ -49,7 +49,7 @@ describe('toAgentServerError', () => {
 });
 
 describe('toStructured', () => {
-  it('builds seed 004 structure with searchTime in ms', () => {
+  it('builds { results, totalResults, searchTime } with searchTime in ms', () => {
     const response = bitcoinResponse();
     const structured = toStructured(response);
     expect(structured.totalResults).toBe(48100);

@@ -28,7 +28,7 @@ export interface GroundingFooterOptions {
 }
 
 /**
- * A one-line provenance note for an answer built on this search (seed 002):
+ * A one-line provenance note for an answer built on this search:
  * `grounded in: web search for "bitcoin price" (coinmarketcap.com, reuters.com)`.
  */
 export function toGroundingFooter(response: SearchResponse, options: GroundingFooterOptions = {}): string {

@@ -1,7 +1,7 @@
 import type { SearchResponse } from '../response.ts';
 import { staleNotice } from './staleness.ts';
 
-/** Seed 004's result structure; `searchTime` is in milliseconds. */
+/** Results with their count and how long the search took; `searchTime` is in milliseconds. */
 export interface StructuredResults {
   results: { title: string; url: string; snippet: string }[];
   totalResults: number;

@@ -33,7 +33,7 @@ function parse(xml: string) {
 }
 
 describe('toXml', () => {
-  it('renders seed 002 structure with ids matching toSources', () => {
+  it('renders <search_results> with one <result> per result, ids matching toSources', () => {
     const response = bitcoinResponse();
     const xml = toXml(response, { now });
     expect(xml.split('\n').slice(0, 5)).toEqual([

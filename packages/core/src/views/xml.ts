@@ -21,7 +21,7 @@ export function escapeXml(value: unknown): string {
 }
 
 /**
- * Seed 002's XML view: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
+ * The XML view, for prompts that want tagged context: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
  * source="site">` per result with `<title>`, `<snippet>`, `<url>` and `<published>` when known. Every
  * value is escaped, so result text can never close an element or add one. Ids match `toSources`.
  * A stale answer has `stale="true" fetched_at="..."` on the root and a `<note>` saying how old it is.

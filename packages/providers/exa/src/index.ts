@@ -4,5 +4,5 @@ export {
   EXA_DEFAULT_BASE_URL,
   type ExaProviderOptions,
   fromEnv,
-} from './exa-provider.ts';
-export type { ExaSearchType } from './exa-request.ts';
+} from './provider.ts';
+export type { ExaSearchType } from './request.ts';

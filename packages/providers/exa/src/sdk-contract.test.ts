@@ -2,8 +2,8 @@ import type { SearchRequest } from '@agent-search/core';
 import { captureRequest, searchRequest, useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import text from './__fixtures__/search-text.json' with { type: 'json' };
-import { toExaSearchOptions } from './exa-request.ts';
 import { createExaProvider } from './index.ts';
+import { toExaSearchOptions } from './request.ts';
 
 // We call Exa's HTTP API directly; this keeps us honest about sending what the official SDK sends.
 const BASE = 'https://exa.contract.test';

@@ -204,10 +204,39 @@ describe('exa request', () => {
   });
 
   it('rejects a baseURL that is not an http(s) URL without echoing it', () => {
-    expect(() => createExaProvider({ apiKey: KEY, baseURL: 'ftp://user:pw@host' })).toThrow(
-      /absolute http\(s\) URL/,
-    );
+    const error = (() => {
+      try {
+        createExaProvider({ apiKey: KEY, baseURL: 'ftp://user:pw@host' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('Exa baseURL must be an http(s) URL');
     expect(() => createExaProvider({ apiKey: KEY, baseURL: 'not a url' })).toThrow(TypeError);
+  });
+
+  it('sends its request through a supplied fetch, such as a proxy-aware one', async () => {
+    const seen: string[] = [];
+    // A gateway-style fetch: it marks the request, then performs it; the msw endpoint sees the mark.
+    const gatewayFetch: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      const headers = new Headers(init?.headers);
+      headers.set('x-via', 'test-gateway');
+      return globalThis.fetch(input, { ...init, headers });
+    };
+    const upstream = await captureRequest(server, { url: '*/search', answer: text }, async () => {
+      const { results } = await createExaProvider({
+        apiKey: KEY,
+        baseURL: 'http://gateway.internal/exa',
+        fetch: gatewayFetch,
+      }).search(request(), { signal: AbortSignal.timeout(5_000) });
+      expect(results).toHaveLength(text.results.length);
+    });
+    expect(seen).toEqual(['http://gateway.internal/exa/search']);
+    expect(upstream.url).toBe('http://gateway.internal/exa/search');
+    expect(upstream.headers.get('x-via')).toBe('test-gateway');
+    expect(upstream.headers.get('x-api-key')).toBe(KEY);
   });
 });
 
