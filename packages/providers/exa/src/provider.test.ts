@@ -113,6 +113,7 @@ describeProviderConformance('exa', {
     route: 'exa',
     secret: KEY,
     createProvider: (urls, options) => createExaProvider({ apiKey: KEY, baseURL: urls.exa, ...options }),
+    fromEnv: (urls) => fromEnv({ EXA_API_KEY: KEY, EXA_BASE_URL: urls.exa }),
   },
   async expectFiltersSent(requests, input) {
     const body = (await requests[0]!.json()) as Record<string, unknown>;
