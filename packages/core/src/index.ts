@@ -33,7 +33,15 @@ export {
   networkErrorCode,
   parseRetryAfter,
 } from './http.ts';
-export { type JsonApiOptions, missingApiKeyError, requestJsonApi } from './json-api.ts';
+export {
+  createJsonApiProvider,
+  type JsonApiOptions,
+  type JsonApiProviderOptions,
+  type JsonApiProviderSpec,
+  type JsonApiRequest,
+  missingApiKeyError,
+  requestJsonApi,
+} from './json-api.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export {
   type MergedResult,

@@ -1,6 +1,14 @@
 import { SearchError } from './errors.ts';
 import { networkErrorCode } from './http.ts';
-import { fetchUpstream, type UpstreamFetchOptions, type UpstreamResponse } from './upstream-fetch.ts';
+import type { ProviderCapabilities, ProviderResponse, SearchProviderV1 } from './provider.ts';
+import type { SearchRequest } from './request.ts';
+import {
+  checkBaseUrl,
+  checkMaxBodyBytes,
+  fetchUpstream,
+  type UpstreamFetchOptions,
+  type UpstreamResponse,
+} from './upstream-fetch.ts';
 
 export interface JsonApiOptions extends UpstreamFetchOptions {
   /** The `SearchError` for a non-2xx answer (usually `httpStatusError` with the provider's own statuses). */
@@ -57,4 +65,75 @@ export function missingApiKeyError(options: {
     provider: options.provider,
     retryable: false,
   });
+}
+
+/** The options every keyed JSON API provider takes (each provider's own options extend these). */
+export interface JsonApiProviderOptions {
+  /** The API key. Empty or missing: the provider reports `configured: false` and sends nothing. */
+  apiKey: string | undefined;
+  /** API base URL, for proxies and gateways. Default: the provider's own. */
+  baseURL?: string | undefined;
+  /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
+  maxBodyBytes?: number;
+}
+
+/** What makes one keyed JSON API a provider: how to ask it, how to read its answer and its errors. */
+export interface JsonApiProviderSpec {
+  id: string;
+  name: string;
+  capabilities: ProviderCapabilities;
+  /** The key's environment variable, named in the error for a search without a key. */
+  apiKeyEnv: string;
+  defaultBaseURL: string;
+  /** The HTTP request for one search; `baseURL` has no trailing slash. */
+  request(request: SearchRequest, context: { baseURL: string; apiKey: string }): JsonApiRequest;
+  /** The parsed answer as the provider's response; a `provider_error` when it is not the expected shape. */
+  response(body: unknown, request: SearchRequest): ProviderResponse;
+  /** The error for a non-2xx answer; `apiKey` is to be redacted from anything quoted. */
+  httpError(response: UpstreamResponse, apiKey: string): SearchError;
+}
+
+export interface JsonApiRequest {
+  url: string;
+  init: RequestInit;
+}
+
+/**
+ * A provider for a keyed JSON search API: options checked once (base URL, body limit), the key checked
+ * before any request, one `requestJsonApi` call per search. The spec holds only what is the API's own.
+ */
+export function createJsonApiProvider(
+  spec: JsonApiProviderSpec,
+  options: JsonApiProviderOptions,
+): SearchProviderV1 {
+  const apiKey = options.apiKey?.trim() ?? '';
+  const baseURL = checkBaseUrl(options.baseURL?.trim() || spec.defaultBaseURL, `${spec.name} baseURL`);
+  const limit = checkMaxBodyBytes(options.maxBodyBytes);
+  const { id: provider, name } = spec;
+
+  async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
+    // Checked before any request: a missing key is a configuration problem, not the API's answer.
+    if (!apiKey) throw missingApiKeyError({ provider, name, apiKeyEnv: spec.apiKeyEnv });
+    const { url, init } = spec.request(request, { baseURL, apiKey });
+    const body = await requestJsonApi(url, init, {
+      provider,
+      name,
+      signal,
+      limit,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      httpError: (response) => spec.httpError(response, apiKey),
+    });
+    return spec.response(body, request);
+  }
+
+  return {
+    specificationVersion: 'v1',
+    id: provider,
+    name,
+    capabilities: spec.capabilities,
+    configured: apiKey !== '',
+    search,
+  };
 }

@@ -1,11 +1,8 @@
 import {
-  checkBaseUrl,
-  checkMaxBodyBytes,
+  createJsonApiProvider,
   type Env,
-  missingApiKeyError,
-  requestJsonApi,
+  type JsonApiProviderOptions,
   type SearchProviderV1,
-  type SearchRequest,
 } from '@agent-search/core';
 import { exaCapabilities } from './definition.ts';
 import { httpError, PROVIDER_ID } from './errors.ts';
@@ -14,17 +11,11 @@ import { parseExaResponse } from './response.ts';
 
 export const EXA_DEFAULT_BASE_URL = 'https://api.exa.ai';
 
-export interface ExaProviderOptions {
+export interface ExaProviderOptions extends JsonApiProviderOptions {
   /** Exa API key (sent as `x-api-key`). Empty or missing: the provider reports `configured: false`. */
   apiKey: string | undefined;
-  /** API base URL, for proxies, gateways and test servers. Default `https://api.exa.ai`. */
-  baseURL?: string | undefined;
   /** Exa search type. Default: Exa's own ("auto"); "fast" trades some quality for latency. */
   searchType?: ExaSearchType;
-  /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
-  fetch?: typeof fetch;
-  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
-  maxBodyBytes?: number;
 }
 
 /**
@@ -34,42 +25,29 @@ export interface ExaProviderOptions {
  * bodies of any size.
  */
 export function createExaProvider(options: ExaProviderOptions): SearchProviderV1 {
-  const apiKey = options.apiKey?.trim() ?? '';
-  const baseURL = checkBaseUrl(options.baseURL?.trim() || EXA_DEFAULT_BASE_URL, 'Exa baseURL');
-  const limit = checkMaxBodyBytes(options.maxBodyBytes);
-  const fetchImpl = options.fetch;
-
-  async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
-    // Checked before any request: a missing key is a configuration problem, not Exa's answer.
-    if (!apiKey) throw missingApiKeyError({ provider: PROVIDER_ID, name: 'Exa', apiKeyEnv: 'EXA_API_KEY' });
-    const body = toExaSearchOptions(request, { type: options.searchType, now: Date.now() });
-    const answer = await requestJsonApi(
-      `${baseURL}/search`,
-      {
-        method: 'POST',
-        headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json', 'User-Agent': 'agent-search' },
-        body: JSON.stringify({ query: request.query, ...body }),
-      },
-      {
-        provider: PROVIDER_ID,
-        name: 'Exa',
-        signal,
-        limit,
-        ...(fetchImpl ? { fetch: fetchImpl } : {}),
-        httpError: (response) => httpError(response.status, response.headers, response.text, apiKey),
-      },
-    );
-    return parseExaResponse(answer);
-  }
-
-  return {
-    specificationVersion: 'v1',
-    id: PROVIDER_ID,
-    name: 'Exa',
-    capabilities: exaCapabilities,
-    configured: apiKey !== '',
-    search,
-  };
+  return createJsonApiProvider(
+    {
+      id: PROVIDER_ID,
+      name: 'Exa',
+      capabilities: exaCapabilities,
+      apiKeyEnv: 'EXA_API_KEY',
+      defaultBaseURL: EXA_DEFAULT_BASE_URL,
+      request: (request, { baseURL, apiKey }) => ({
+        url: `${baseURL}/search`,
+        init: {
+          method: 'POST',
+          headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json', 'User-Agent': 'agent-search' },
+          body: JSON.stringify({
+            query: request.query,
+            ...toExaSearchOptions(request, { type: options.searchType, now: Date.now() }),
+          }),
+        },
+      }),
+      response: (body) => parseExaResponse(body),
+      httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
+    },
+    options,
+  );
 }
 
 /** The provider configuration builds: `EXA_API_KEY`, and `EXA_BASE_URL` for a proxy or gateway. */

@@ -1,10 +1,8 @@
 import {
-  checkMaxBodyBytes,
+  createJsonApiProvider,
   type Env,
-  missingApiKeyError,
-  requestJsonApi,
+  type JsonApiProviderOptions,
   type SearchProviderV1,
-  type SearchRequest,
 } from '@agent-search/core';
 import { tavilyCapabilities } from './definition.ts';
 import { httpError, PROVIDER_ID } from './errors.ts';
@@ -13,15 +11,9 @@ import { fromTavilyResponse } from './response.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.tavily.com';
 
-export interface TavilyProviderOptions {
+export interface TavilyProviderOptions extends JsonApiProviderOptions {
   /** Tavily API key ("tvly-..."). Empty or missing: the provider reports `configured: false`. */
   apiKey: string | undefined;
-  /** API base URL, for proxies and gateways. Default https://api.tavily.com. */
-  baseURL?: string | undefined;
-  /** `fetch` to use (a proxy-aware one, or a test double). Default: the global `fetch` at call time. */
-  fetch?: typeof fetch;
-  /** Largest answer read, in bytes; a larger one fails as a provider error. Default 5 MB. */
-  maxBodyBytes?: number;
   /** "basic" (1 credit, default), "advanced" (2 credits, better snippets), "fast" or "ultra-fast". */
   searchDepth?: TavilySearchDepth;
 }
@@ -31,48 +23,31 @@ export interface TavilyProviderOptions {
  * sends, because the SDK drops the HTTP status, Retry-After and AbortSignal that failover needs.
  */
 export function createTavilyProvider(options: TavilyProviderOptions): SearchProviderV1 {
-  const apiKey = options.apiKey?.trim() ?? '';
-  const endpoint = `${(options.baseURL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '')}/search`;
   const searchDepth = options.searchDepth ?? 'basic';
-  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  // Resolved per call, so a fetch patched after construction (msw, instrumentation) is honoured.
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
-    if (!apiKey)
-      throw missingApiKeyError({ provider: PROVIDER_ID, name: 'Tavily', apiKeyEnv: 'TAVILY_API_KEY' });
-    // Same-origin redirects only (the key never goes elsewhere), the body bounded and read within the signal.
-    const body = await requestJsonApi(
-      endpoint,
-      {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${apiKey}`,
-          'X-Client-Source': 'agent-search',
+  return createJsonApiProvider(
+    {
+      id: PROVIDER_ID,
+      name: 'Tavily',
+      capabilities: tavilyCapabilities,
+      apiKeyEnv: 'TAVILY_API_KEY',
+      defaultBaseURL: DEFAULT_BASE_URL,
+      request: (request, { baseURL, apiKey }) => ({
+        url: `${baseURL}/search`,
+        init: {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${apiKey}`,
+            'X-Client-Source': 'agent-search',
+          },
+          body: JSON.stringify(toTavilyBody(request, searchDepth)),
         },
-        body: JSON.stringify(toTavilyBody(request, searchDepth)),
-      },
-      {
-        provider: PROVIDER_ID,
-        name: 'Tavily',
-        fetch: fetchImpl,
-        signal,
-        limit: maxBodyBytes,
-        httpError: (response) => httpError(response.status, response.headers, response.text, apiKey),
-      },
-    );
-    return fromTavilyResponse(body);
-  }
-
-  return {
-    specificationVersion: 'v1',
-    id: PROVIDER_ID,
-    name: 'Tavily',
-    capabilities: tavilyCapabilities,
-    configured: apiKey !== '',
-    search,
-  };
+      }),
+      response: (body) => fromTavilyResponse(body),
+      httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
+    },
+    options,
+  );
 }
 
 /** The provider configuration builds: `TAVILY_API_KEY`, and `TAVILY_BASE_URL` for a proxy or gateway. */
