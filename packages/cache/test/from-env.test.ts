@@ -35,12 +35,12 @@ describe('createCacheFromEnv', () => {
     await cache.close();
   });
 
-  it("wrapping a loadSearchConfig client: SEARCH_PROFILES profiles get their ttlClass's TTL", async () => {
+  it('wrapping a loadSearchConfig client: SEARCH_PROFILES profiles keep answers their ttlSeconds', async () => {
     const clock = fakeClock();
     const env = {
       SEARCH_PROVIDER_PRIORITY: 'upstream',
       SEARCH_PROFILES: JSON.stringify({
-        tax: { queryTerms: ['tax law'], ttlClass: 'regulation' },
+        tax: { queryTerms: ['tax law'], ttlSeconds: 86_400 },
         tech: { queryTerms: ['code'] },
       }),
       SEARCH_CACHE_TTL: '600',
