@@ -4,8 +4,8 @@ import {
   BUILT_IN_PROFILES,
   defineProfile,
   defineProfiles,
-  profilesFromEnv,
   MAX_PROFILE_TTL_SECONDS,
+  profilesFromEnv,
   resolveProfile,
 } from './profiles.ts';
 import { type ProviderCapabilities, type SearchProvider, unsupportedReason } from './provider.ts';
@@ -195,7 +195,10 @@ describe('user-defined profiles', () => {
     [() => defineProfile('x', { includeDomain: ['a.com'] } as never), /"x": .*includeDomain/],
     [() => defineProfile('x', { ttlClass: 'forever' } as never), /"x": ttlClass: .*set "ttlSeconds" instead/],
     [() => defineProfile('x', { ttlClass: 'regulation' } as never), /"x": ttlClass: .*"ttlSeconds"/],
-    [() => defineProfile('x', { ttlClass: 'news', ttlSeconds: 60 }), /"x": ttlClass: .*give ttlSeconds alone/],
+    [
+      () => defineProfile('x', { ttlClass: 'news', ttlSeconds: 60 }),
+      /"x": ttlClass: .*give ttlSeconds alone/,
+    ],
     [() => defineProfile('x', { ttlSeconds: 0 }), /"x": ttlSeconds: expected a number of seconds/],
     [() => defineProfile('x', { ttlSeconds: -1 }), /"x": ttlSeconds: /],
     [() => defineProfile('x', { ttlSeconds: MAX_PROFILE_TTL_SECONDS + 1 }), /"x": ttlSeconds: .*a year/],

@@ -105,8 +105,7 @@ function definitionProblem(definition: unknown): string | undefined {
   }
   if (
     has('ttlSeconds') &&
-    (typeof d.ttlSeconds !== 'number' ||
-      !(d.ttlSeconds > 0 && d.ttlSeconds <= MAX_PROFILE_TTL_SECONDS))
+    (typeof d.ttlSeconds !== 'number' || !(d.ttlSeconds > 0 && d.ttlSeconds <= MAX_PROFILE_TTL_SECONDS))
   ) {
     return `ttlSeconds: expected a number of seconds, more than 0 and at most ${MAX_PROFILE_TTL_SECONDS} (a year)`;
   }

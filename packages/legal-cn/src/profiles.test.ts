@@ -34,7 +34,11 @@ describe('LEGAL_PROFILES', () => {
   });
 
   it('case searches court judgment databases and keeps answers 6 h', () => {
-    const sent = applyProfile(normalizeRequest({ query: '民间借贷 二审' }), LEGAL_PROFILES.case, withDomainFilter);
+    const sent = applyProfile(
+      normalizeRequest({ query: '民间借贷 二审' }),
+      LEGAL_PROFILES.case,
+      withDomainFilter,
+    );
     expect(sent.includeDomains).toEqual([
       'wenshu.court.gov.cn',
       'court.gov.cn',
