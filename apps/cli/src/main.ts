@@ -147,7 +147,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   const { stdout, stderr, env } = context;
   const { config, client } = session;
   const say = (text: string) => stderr.write(text);
-  // Seed 003's envelope has an error form: an agent server reading stdout gets it, not silence.
+  // The agent-server envelope has an error form: an agent server reading stdout gets it, not silence.
   const envelopeError = (error: unknown) => {
     if (command.format !== 'agent-server') return;
     stdout.write(`${JSON.stringify(toAgentServerError(String(command.request.query), error))}\n`);

@@ -44,7 +44,7 @@ export interface CacheOptions {
   /** How long past its TTL an answer is kept for stale-on-error. Default 24 h; 0 turns it off. */
   staleMs?: number;
   /**
-   * How long an answer with no results stays fresh, when shorter than its kind's TTL. Default 60 s: "no
+   * How long an answer with no results stays fresh, when shorter than its usual TTL. Default 60 s: "no
    * results" is often a provider's bad moment, not the truth for an hour.
    */
   emptyTtlMs?: number;
