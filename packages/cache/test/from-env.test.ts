@@ -74,7 +74,7 @@ describe('createCacheFromEnv', () => {
     expect(upstream.calls).toBe(14);
   });
 
-  it('reads WEB_SEARCH_RATE_LIMIT (the companion platform's name) when SEARCH_RATE_LIMIT is unset', async () => {
+  it("reads WEB_SEARCH_RATE_LIMIT (the companion platform's name) when SEARCH_RATE_LIMIT is unset", async () => {
     const limited = createCacheFromEnv({ WEB_SEARCH_RATE_LIMIT: '1' }).wrap(createUpstreamClient());
     await limited.search({ query: 'a' }, { userId: 'ivy' });
     await expect(limited.search({ query: 'b' }, { userId: 'ivy' })).rejects.toMatchObject({
