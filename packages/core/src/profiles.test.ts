@@ -199,7 +199,11 @@ describe('user-defined profiles', () => {
       () => defineProfile('x', { ttlClass: 'news', ttlSeconds: 60 }),
       /"x": ttlClass: .*give ttlSeconds alone/,
     ],
-    [() => defineProfile('x', { ttlSeconds: 0 }), /"x": ttlSeconds: expected a number of seconds/],
+    [
+      () => defineProfile('x', { ttlSeconds: 0 }),
+      /"x": ttlSeconds: expected a number of seconds from 0.001 to/,
+    ],
+    [() => defineProfile('x', { ttlSeconds: 0.0001 }), /"x": ttlSeconds: /],
     [() => defineProfile('x', { ttlSeconds: -1 }), /"x": ttlSeconds: /],
     [() => defineProfile('x', { ttlSeconds: MAX_PROFILE_TTL_SECONDS + 1 }), /"x": ttlSeconds: .*a year/],
     [() => defineProfile('x', { ttlSeconds: Number.NaN }), /"x": ttlSeconds: /],

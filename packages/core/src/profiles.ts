@@ -11,6 +11,8 @@ import {
 
 /** The longest a profile may keep its answers: a year, as the cache's own TTL variables allow. */
 export const MAX_PROFILE_TTL_SECONDS = 365 * 86_400;
+// The shortest: a millisecond, as SEARCH_CACHE_TTL allows (tests use such lifetimes).
+const MIN_PROFILE_TTL_SECONDS = 0.001;
 
 /** A named search preset: where to look, what to add to the query, how long answers stay fresh. */
 export interface SearchProfile {
@@ -39,7 +41,7 @@ export interface ProfileDefinition {
   /** At most 5, each 1 to 50 characters once trimmed. */
   queryTerms?: readonly string[];
   mode?: SearchMode;
-  /** More than 0, at most `MAX_PROFILE_TTL_SECONDS`; fractions allowed. */
+  /** From 0.001 (a millisecond) to `MAX_PROFILE_TTL_SECONDS` (a year). */
   ttlSeconds?: number;
   /**
    * @deprecated Use `ttlSeconds`. `"news"` is `ttlSeconds: 3600` (the cache's default news TTL),
@@ -105,9 +107,10 @@ function definitionProblem(definition: unknown): string | undefined {
   }
   if (
     has('ttlSeconds') &&
-    (typeof d.ttlSeconds !== 'number' || !(d.ttlSeconds > 0 && d.ttlSeconds <= MAX_PROFILE_TTL_SECONDS))
+    (typeof d.ttlSeconds !== 'number' ||
+      !(d.ttlSeconds >= MIN_PROFILE_TTL_SECONDS && d.ttlSeconds <= MAX_PROFILE_TTL_SECONDS))
   ) {
-    return `ttlSeconds: expected a number of seconds, more than 0 and at most ${MAX_PROFILE_TTL_SECONDS} (a year)`;
+    return `ttlSeconds: expected a number of seconds from ${MIN_PROFILE_TTL_SECONDS} to ${MAX_PROFILE_TTL_SECONDS} (a year)`;
   }
   if (has('ttlClass')) {
     if (typeof d.ttlClass !== 'string' || !Object.hasOwn(TTL_CLASS_SECONDS, d.ttlClass)) {
