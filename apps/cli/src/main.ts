@@ -16,6 +16,7 @@ import {
   type SearchResponse,
   toAgentServerError,
 } from '@agent-search/core';
+import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
 import {
@@ -128,6 +129,8 @@ async function openSession(
   const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
   const config = loadSearchConfig(env, {
     definitions,
+    // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
+    profiles: withLegalProfiles(),
     logger: loggers.chain,
     initialHealth,
     ...(initialHedgeUsage ? { initialHedgeUsage } : {}),

@@ -240,6 +240,40 @@ describe('with a fallback provider configured', () => {
       'https://github.com/nodejs/release',
     ]);
   });
+
+  it('--profile regulation (legal-cn) restricts Tavily to the Chinese law sites', async () => {
+    let body: { query?: string; include_domains?: string[] } = {};
+    server.use(
+      ...blockedEverywhere(),
+      http.post(TAVILY_SEARCH, async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json({
+          query: body.query,
+          results: [
+            {
+              url: 'https://flk.npc.gov.cn/detail2.html?id=pipl',
+              title: '中华人民共和国个人信息保护法',
+              content: '第十三条 符合下列情形之一的，个人信息处理者方可处理个人信息。',
+              score: 0.9,
+            },
+          ],
+          response_time: 0.5,
+        });
+      }),
+    );
+    const run = await runCli(['个人信息保护法 第十三条', '--profile', 'regulation', '--json'], {
+      TAVILY_API_KEY: TAVILY_KEY,
+    });
+    expect(run.code).toBe(0);
+    expect(body.include_domains).toEqual([
+      'flk.npc.gov.cn',
+      'npc.gov.cn',
+      'gov.cn',
+      'pkulaw.com',
+      'chinalawinfo.com',
+    ]);
+    expect(JSON.parse(run.stdout).results).toHaveLength(1);
+  });
 });
 
 describe('DuckDuckGo answering', () => {

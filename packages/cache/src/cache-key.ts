@@ -1,21 +1,33 @@
 import { createHash } from 'node:crypto';
-import {
-  normalizeQuery,
-  type ProfileSet,
-  type SearchRequest,
-  type TtlClass,
-  ttlClassOf,
-} from '@agent-search/core';
+import { normalizeQuery, type ProfileSet, type SearchProfile, type SearchRequest } from '@agent-search/core';
 
-/** TTL classes (seed 004): news is short-lived, regulations change slowly, cases in between. */
-export type CacheKind = TtlClass;
+/** What an answer is cached as when its profile sets no lifetime of its own: news, or anything else. */
+export const CACHE_KINDS = ['news', 'default'] as const;
+export type CacheKind = (typeof CACHE_KINDS)[number];
+
+function profileOf(request: SearchRequest, profiles: ProfileSet | undefined): SearchProfile | undefined {
+  return request.profile && profiles && Object.hasOwn(profiles, request.profile)
+    ? profiles[request.profile]
+    : undefined;
+}
+
+/** A request's kind: `news` for a news search or a news-mode profile, `default` otherwise. */
+export function cacheKind(request: SearchRequest, profiles?: ProfileSet): CacheKind {
+  return request.mode === 'news' || profileOf(request, profiles)?.mode === 'news' ? 'news' : 'default';
+}
 
 /**
- * The TTL class of a request, as its search profile defines it (core's `ttlClassOf`). `profiles` must be
- * those of the client that answers the request, so user-defined profiles count; default: the built-ins.
+ * How long a request's answer stays fresh, in ms: its profile's own `ttlSeconds` when it has one, else
+ * `ttlMs` of its kind. `profiles` must be those of the client that answers the request (`client.profiles`),
+ * so profiles registered by a package or from `SEARCH_PROFILES` count.
  */
-export function cacheKind(request: SearchRequest, profiles?: ProfileSet): CacheKind {
-  return ttlClassOf({ mode: request.mode, profile: request.profile }, profiles);
+export function cacheTtlMs(
+  request: SearchRequest,
+  profiles: ProfileSet | undefined,
+  ttlMs: Readonly<Record<CacheKind, number>>,
+): number {
+  const own = profileOf(request, profiles)?.ttlSeconds;
+  return own === undefined ? ttlMs[cacheKind(request, profiles)] : own * 1000;
 }
 
 /**
@@ -31,7 +43,7 @@ export function cacheKey(request: SearchRequest, providers?: readonly string[]):
     request.region ?? '',
     [...request.includeDomains].sort(),
     [...request.excludeDomains].sort(),
-    // As given: core resolves profile names exactly, so "Regulation" must not be served "regulation"'s answer.
+    // As given: core resolves profile names exactly, so "News" must not be served "news"'s answer.
     request.profile ?? '',
     // Only when set, so keys of requests without it stay what they were.
     ...(request.includeContent ? ['content'] : []),

@@ -1,4 +1,4 @@
-export { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
+export { CACHE_KINDS, type CacheKind, cacheKey, cacheKind, cacheTtlMs } from './cache-key.ts';
 export { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from './from-env.ts';
 export { MemoryStore, type MemoryStoreOptions } from './memory-store.ts';
 export {

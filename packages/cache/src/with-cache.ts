@@ -11,7 +11,7 @@ import {
   silentLogger,
 } from '@agent-search/core';
 import { type CacheEntry, trustedEntry } from './cache-entry.ts';
-import { type CacheKind, cacheKey, cacheKind } from './cache-key.ts';
+import { CACHE_KINDS, type CacheKind, cacheKey, cacheTtlMs } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { type RateLimitOptions, SearchRateLimits } from './rate-limits.ts';
 import { SharedRefresh } from './shared-refresh.ts';
@@ -19,11 +19,9 @@ import { type CacheStore, isSharedStore } from './store.ts';
 
 const HOUR = 3_600_000;
 
-/** Default TTL of each kind, in ms: news 1 h, regulation 24 h, case 6 h, everything else 1 h. */
+/** Default TTL of each kind, in ms, for profiles without a lifetime of their own: 1 h each. */
 export const DEFAULT_TTL_MS: Readonly<Record<CacheKind, number>> = {
   news: HOUR,
-  regulation: 24 * HOUR,
-  case: 6 * HOUR,
   default: HOUR,
 };
 
@@ -38,12 +36,15 @@ const REFRESH_LEASE_MS = 10_000;
 export interface CacheOptions {
   /** Where answers are kept. Default: a `MemoryStore` with its defaults. */
   store?: CacheStore;
-  /** TTL per kind in ms; missing kinds keep `DEFAULT_TTL_MS`. */
+  /**
+   * TTL per kind in ms, for requests whose profile has no `ttlSeconds` of its own; missing kinds keep
+   * `DEFAULT_TTL_MS`.
+   */
   ttlMs?: Partial<Record<CacheKind, number>>;
   /** How long past its TTL an answer is kept for stale-on-error. Default 24 h; 0 turns it off. */
   staleMs?: number;
   /**
-   * How long an answer with no results stays fresh, when shorter than its kind's TTL. Default 60 s: "no
+   * How long an answer with no results stays fresh, when shorter than its usual TTL. Default 60 s: "no
    * results" is often a provider's bad moment, not the truth for an hour.
    */
   emptyTtlMs?: number;
@@ -135,6 +136,11 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
   const store = options.store ?? new MemoryStore();
   const ttlMs = { ...DEFAULT_TTL_MS, ...options.ttlMs };
   for (const [kind, ms] of Object.entries(ttlMs)) {
+    if (!(CACHE_KINDS as readonly string[]).includes(kind)) {
+      throw new RangeError(
+        `ttlMs.${kind.slice(0, 40)}: unknown kind (${CACHE_KINDS.join(', ')}); a profile sets its own TTL with ttlSeconds`,
+      );
+    }
     if (!Number.isFinite(ms) || ms < 1) throw new RangeError(`ttlMs.${kind} must be a positive number of ms`);
   }
   const staleMs = Math.max(0, options.staleMs ?? 24 * HOUR);
@@ -195,9 +201,9 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
 
   async function write(key: string, request: SearchRequest, response: SearchResponse): Promise<void> {
     const storedAt = now();
-    // The wrapped client's profiles: a user-defined profile's TTL class counts like a built-in's.
-    const kindTtl = ttlMs[cacheKind(request, client.profiles)];
-    const ttl = response.results.length === 0 ? Math.min(emptyTtlMs, kindTtl) : kindTtl;
+    // The wrapped client's profiles: whoever registered a profile, its own TTL counts.
+    const freshMs = cacheTtlMs(request, client.profiles, ttlMs);
+    const ttl = response.results.length === 0 ? Math.min(emptyTtlMs, freshMs) : freshMs;
     const entry: CacheEntry = {
       v: 1,
       mode: response.mode,

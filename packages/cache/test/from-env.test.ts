@@ -35,12 +35,12 @@ describe('createCacheFromEnv', () => {
     await cache.close();
   });
 
-  it("wrapping a loadSearchConfig client: SEARCH_PROFILES profiles get their ttlClass's TTL", async () => {
+  it('wrapping a loadSearchConfig client: SEARCH_PROFILES profiles keep answers their ttlSeconds', async () => {
     const clock = fakeClock();
     const env = {
       SEARCH_PROVIDER_PRIORITY: 'upstream',
       SEARCH_PROFILES: JSON.stringify({
-        tax: { queryTerms: ['tax law'], ttlClass: 'regulation' },
+        tax: { queryTerms: ['tax law'], ttlSeconds: 86_400 },
         tech: { queryTerms: ['code'] },
       }),
       SEARCH_CACHE_TTL: '600',
@@ -74,7 +74,7 @@ describe('createCacheFromEnv', () => {
     expect(upstream.calls).toBe(14);
   });
 
-  it('reads WEB_SEARCH_RATE_LIMIT (seed 002) when SEARCH_RATE_LIMIT is unset', async () => {
+  it("reads WEB_SEARCH_RATE_LIMIT (the companion platform's name) when SEARCH_RATE_LIMIT is unset", async () => {
     const limited = createCacheFromEnv({ WEB_SEARCH_RATE_LIMIT: '1' }).wrap(createUpstreamClient());
     await limited.search({ query: 'a' }, { userId: 'ivy' });
     await expect(limited.search({ query: 'b' }, { userId: 'ivy' })).rejects.toMatchObject({

@@ -53,7 +53,7 @@ describe('withCache: hits and keys', () => {
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], timeRange: 'week' },
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], region: 'de-de' },
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], safeSearch: 'off' },
-      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], profile: 'case' },
+      { query: 'solar panels', includeDomains: ['example.com', 'example.org'], profile: 'news' },
       { query: 'solar panels', includeDomains: ['example.com', 'example.org'], includeContent: true },
       { query: 'solar panel', includeDomains: ['example.com', 'example.org'] },
     ]) {
@@ -64,20 +64,20 @@ describe('withCache: hits and keys', () => {
   });
 
   it('works like the client it wraps: same providers, profiles and health', () => {
-    const inner = createUpstreamClient({ profiles: defineProfiles({ tax: { ttlClass: 'regulation' } }) });
+    const inner = createUpstreamClient({ profiles: defineProfiles({ tax: { ttlSeconds: 86_400 } }) });
     const client = withCache(inner, { rateLimits: false });
     expect(client.providers).toBe(inner.providers);
     expect(client.profiles).toBe(inner.profiles);
-    expect(client.profiles.tax?.ttlClass).toBe('regulation');
+    expect(client.profiles.tax?.ttlSeconds).toBe(86_400);
     expect(client.health()).toEqual(inner.health());
   });
 
-  it('keys on the profile name as core resolves it: "Regulation" is not served the regulation answer', async () => {
+  it('keys on the profile name as core resolves it: "News" is not served the news answer', async () => {
     const client = cached();
-    await client.search({ query: 'data protection act', profile: 'regulation' });
-    const error = await searchFailure(client.search({ query: 'data protection act', profile: 'Regulation' }));
+    await client.search({ query: 'data protection act', profile: 'news' });
+    const error = await searchFailure(client.search({ query: 'data protection act', profile: 'News' }));
     expect(error.code).toBe('invalid_request');
-    expect(error.message).toMatch(/Unknown search profile "Regulation"/);
+    expect(error.message).toMatch(/Unknown search profile "News"/);
     expect(upstream.calls).toBe(1);
   });
 
@@ -89,21 +89,27 @@ describe('withCache: hits and keys', () => {
   });
 });
 
-describe('withCache: TTL by kind', () => {
+describe('withCache: TTL by kind and by profile', () => {
+  // Profiles with lifetimes of their own, as a domain package (legal-cn) or SEARCH_PROFILES gives them.
+  const profiles = defineProfiles({
+    statutes: { includeDomains: ['npc.gov.cn'], ttlSeconds: 24 * 3600 },
+    rulings: { includeDomains: ['court.gov.cn'], ttlSeconds: 6 * 3600 },
+  });
   const cases = [
     { kind: 'news', input: { query: 'election results', mode: 'news' }, ttl: 1 * HOUR },
-    { kind: 'regulation', input: { query: 'data protection act', profile: 'regulation' }, ttl: 24 * HOUR },
-    { kind: 'case', input: { query: 'smith v jones', profile: 'case' }, ttl: 6 * HOUR },
+    { kind: 'news profile', input: { query: 'election results', profile: 'news' }, ttl: 1 * HOUR },
+    { kind: 'profile of 24 h', input: { query: 'data protection act', profile: 'statutes' }, ttl: 24 * HOUR },
+    { kind: 'profile of 6 h', input: { query: 'smith v jones', profile: 'rulings' }, ttl: 6 * HOUR },
     {
-      kind: 'regulation news',
-      input: { query: 'new rules', mode: 'news', profile: 'regulation' },
+      kind: "a news search under a profile of 24 h: the profile's",
+      input: { query: 'new rules', mode: 'news', profile: 'statutes' },
       ttl: 24 * HOUR,
     },
     { kind: 'default', input: { query: 'pasta recipes' }, ttl: 1 * HOUR },
   ];
   for (const { kind, input, ttl } of cases) {
     it(`${kind}: fresh until ${ttl / HOUR} h, searched again after`, async () => {
-      const client = cached();
+      const client = withCache(createUpstreamClient({ profiles }), { now: clock.now, rateLimits: false });
       await client.search(input);
       clock.advance(ttl - MINUTE);
       expect((await client.search(input)).cached).toBe(true);
@@ -130,20 +136,36 @@ describe('withCache: TTL by kind', () => {
     expect(upstream.calls).toBe(3);
   });
 
-  it('rejects a TTL that is not positive', () => {
+  it("a profile's own TTL is not changed by the kinds' TTLs", async () => {
+    const client = withCache(createUpstreamClient({ profiles }), {
+      now: clock.now,
+      rateLimits: false,
+      ttlMs: { news: MINUTE, default: MINUTE },
+    });
+    await client.search({ query: 'smith v jones', profile: 'rulings' });
+    clock.advance(6 * HOUR - MINUTE);
+    expect((await client.search({ query: 'smith v jones', profile: 'rulings' })).cached).toBe(true);
+  });
+
+  it('rejects a TTL that is not positive, and kinds it does not have', () => {
     expect(() => cached({ ttlMs: { news: 0 } })).toThrow(/ttlMs.news/);
+    expect(() => cached({ ttlMs: { regulation: HOUR } as never })).toThrow(
+      'ttlMs.regulation: unknown kind (news, default); a profile sets its own TTL with ttlSeconds',
+    );
   });
 });
 
 describe('withCache: TTL of user-defined profiles', () => {
-  // A tax-law profile cached like regulations, and a profile that leaves the TTL class alone.
+  // A tax-law profile kept a day, a profile with no TTL of its own, and one with the deprecated ttlClass.
   const profiles = defineProfiles({
-    tax: { queryTerms: ['tax law'], ttlClass: 'regulation', description: '税收法规' },
+    tax: { queryTerms: ['tax law'], ttlSeconds: 86_400, description: '税收法规' },
     tech: { queryTerms: ['code'] },
+    wire: { includeDomains: ['reuters.com'], ttlClass: 'news' },
   });
-  const client = () => withCache(createUpstreamClient({ profiles }), { now: clock.now, rateLimits: false });
+  const client = (options: CacheOptions = {}) =>
+    withCache(createUpstreamClient({ profiles }), { now: clock.now, rateLimits: false, ...options });
 
-  it("a profile with ttlClass 'regulation' keeps answers for the regulation TTL (24 h)", async () => {
+  it('a profile with ttlSeconds 86400 keeps answers 24 h', async () => {
     const search = client();
     const input = { query: 'vat rates', profile: 'tax' };
     expect((await search.search(input)).cached).toBe(false);
@@ -158,20 +180,21 @@ describe('withCache: TTL of user-defined profiles', () => {
     expect(upstream.calls).toBe(2);
   });
 
-  it('follows ttlMs overrides of the class it names', async () => {
-    const search = withCache(createUpstreamClient({ profiles }), {
-      now: clock.now,
-      rateLimits: false,
-      ttlMs: { regulation: 3 * HOUR },
-    });
+  it("gives the store the profile's TTL plus the stale window", async () => {
+    const ttls: number[] = [];
+    const store = new (class extends MemoryStore {
+      override set(key: string, value: unknown, ttlMs: number) {
+        ttls.push(ttlMs);
+        return super.set(key, value, ttlMs);
+      }
+    })();
+    const search = client({ store, staleMs: HOUR });
     await search.search({ query: 'vat rates', profile: 'tax' });
-    clock.advance(3 * HOUR - MINUTE);
-    expect((await search.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(true);
-    clock.advance(2 * MINUTE);
-    expect((await search.search({ query: 'vat rates', profile: 'tax' })).cached).toBe(false);
+    await search.search({ query: 'rust lifetimes', profile: 'tech' });
+    expect(ttls).toEqual([25 * HOUR, 2 * HOUR]);
   });
 
-  it('a profile without ttlClass uses the default TTL', async () => {
+  it('a profile without ttlSeconds uses the default TTL', async () => {
     const search = client();
     await search.search({ query: 'rust lifetimes', profile: 'tech' });
     clock.advance(HOUR - MINUTE);
@@ -181,30 +204,25 @@ describe('withCache: TTL of user-defined profiles', () => {
     expect(upstream.calls).toBe(2);
   });
 
-  it('built-in profiles keep their classes in a set with user-defined ones', async () => {
-    const search = client();
-    await search.search({ query: 'smith v jones', profile: 'case' });
-    await search.search({ query: 'data protection act', profile: 'regulation' });
-    clock.advance(6 * HOUR - MINUTE);
-    expect((await search.search({ query: 'smith v jones', profile: 'case' })).cached).toBe(true);
+  it("the deprecated ttlClass 'news' keeps answers the news TTL's default, 1 h", async () => {
+    const search = client({ ttlMs: { default: 10 * MINUTE } });
+    await search.search({ query: 'markets', profile: 'wire' });
+    clock.advance(HOUR - MINUTE);
+    expect((await search.search({ query: 'markets', profile: 'wire' })).cached).toBe(true);
     clock.advance(2 * MINUTE);
-    expect((await search.search({ query: 'smith v jones', profile: 'case' })).cached).toBe(false);
-    clock.advance(18 * HOUR - 2 * MINUTE);
-    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(true);
-    clock.advance(2 * MINUTE);
-    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(false);
-    expect(upstream.calls).toBe(4);
+    expect((await search.search({ query: 'markets', profile: 'wire' })).cached).toBe(false);
   });
 
-  it("a user profile that redefines a built-in's name takes the user's class", async () => {
-    const redefined = defineProfiles({ regulation: { queryTerms: ['statute'] } });
+  it("a user profile that redefines a profile's name takes the user's TTL", async () => {
+    const base = defineProfiles({ statutes: { ttlSeconds: 86_400 } });
+    const redefined = defineProfiles({ statutes: { queryTerms: ['statute'] } }, base);
     const search = withCache(createUpstreamClient({ profiles: redefined }), {
       now: clock.now,
       rateLimits: false,
     });
-    await search.search({ query: 'data protection act', profile: 'regulation' });
+    await search.search({ query: 'data protection act', profile: 'statutes' });
     clock.advance(HOUR + MINUTE);
-    expect((await search.search({ query: 'data protection act', profile: 'regulation' })).cached).toBe(false);
+    expect((await search.search({ query: 'data protection act', profile: 'statutes' })).cached).toBe(false);
     expect(upstream.calls).toBe(2);
   });
 });

@@ -463,10 +463,12 @@ describe('profiles', () => {
         });
       }),
     );
+    const profiles = defineProfiles({ statutes: { includeDomains: ['flk.npc.gov.cn', 'npc.gov.cn'] } });
     const client = createSearchClient({
       providers: [provider('a', { domainFilter: 'none' }), provider('b')],
+      profiles,
     });
-    const response = await client.search({ query: '民法典 第一百零八条', profile: 'regulation' });
+    const response = await client.search({ query: '民法典 第一百零八条', profile: 'statutes' });
     expect(response.provider).toBe('b');
     expect(bodies[0]?.body.includeDomains).toEqual([]);
     expect(bodies[1]?.body.includeDomains).toContain('flk.npc.gov.cn');
@@ -478,16 +480,16 @@ describe('profiles', () => {
     const client = createSearchClient({ providers: [provider('a')] });
     await expect(client.search({ query: 'q', profile: 'nope' })).rejects.toMatchObject({
       code: 'invalid_request',
-      message: expect.stringMatching(/regulation/),
+      message: 'Unknown search profile "nope"; use one of: general, news',
     });
     expect(calls.count).toBe(0);
   });
 
   it('exposes its profiles: the built-ins by default, else the set it was given', () => {
     expect(createSearchClient({ providers: [provider('a')] }).profiles).toBe(BUILT_IN_PROFILES);
-    const profiles = defineProfiles({ tax: { includeDomains: ['chinatax.gov.cn'], ttlClass: 'regulation' } });
+    const profiles = defineProfiles({ tax: { includeDomains: ['chinatax.gov.cn'], ttlSeconds: 86_400 } });
     const client = createSearchClient({ providers: [provider('a')], profiles });
     expect(client.profiles).toBe(profiles);
-    expect(client.profiles.tax?.ttlClass).toBe('regulation');
+    expect(client.profiles.tax?.ttlSeconds).toBe(86_400);
   });
 });

@@ -46,7 +46,7 @@ export interface SearchClientOptions {
   initialHedgeUsage?: HedgeUsage;
   /** Results per search when the request does not say (1..10). Default 5. */
   defaultMaxResults?: number;
-  /** Search profiles a request may name (`profile: 'regulation'`). Default: the built-in ones. */
+  /** Search profiles a request may name (`profile: 'news'`). Default: the built-in ones. */
   profiles?: ProfileSet;
   cooldown?: CooldownOptions;
   /**
@@ -81,7 +81,7 @@ export interface SearchClient {
   readonly providers: readonly SearchProvider[];
   /**
    * The search profiles a request may name: the built-ins plus any user-defined ones. Wrappers read them
-   * too (the cache takes each profile's TTL class from here).
+   * too (the cache takes each profile's TTL from here).
    */
   readonly profiles: ProfileSet;
   /** The deadline of a search, in ms (wrappers count their own waits against it). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttpTestProvider, useMswServer } from '../../testing/src/index.ts';
 import { loadSearchConfig } from './config.ts';
 import { SearchConfigError } from './errors.ts';
+import { defineProfiles } from './profiles.ts';
 import type { ProviderDefinition } from './provider.ts';
 
 const caps = {
@@ -97,14 +98,21 @@ describe('loadSearchConfig', () => {
 
   it('gives the client the SEARCH_PROFILES profiles besides the built-ins', () => {
     const { client } = loadSearchConfig(
-      { SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlClass":"regulation"}}' },
+      { SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlSeconds":86400}}' },
       { definitions },
     );
-    expect(client.profiles.tax).toMatchObject({
-      includeDomains: ['chinatax.gov.cn'],
-      ttlClass: 'regulation',
-    });
-    expect(client.profiles.regulation?.ttlClass).toBe('regulation');
+    expect(client.profiles.tax).toMatchObject({ includeDomains: ['chinatax.gov.cn'], ttlSeconds: 86_400 });
+    expect(Object.keys(client.profiles)).toEqual(['general', 'news', 'tax']);
+  });
+
+  it('puts SEARCH_PROFILES on top of the profiles it is given, replacing one of the same name', () => {
+    const given = defineProfiles({ statutes: { includeDomains: ['npc.gov.cn'], ttlSeconds: 86_400 } });
+    const env = { SEARCH_PROFILES: '{"statutes":{"includeDomains":["gov.cn"]},"tax":{}}' };
+    const { client } = loadSearchConfig(env, { definitions, profiles: given });
+    expect(Object.keys(client.profiles)).toEqual(['general', 'news', 'statutes', 'tax']);
+    expect(client.profiles.statutes).toMatchObject({ includeDomains: ['gov.cn'] });
+    expect(client.profiles.statutes?.ttlSeconds).toBeUndefined();
+    expect(loadSearchConfig({}, { definitions, profiles: given }).client.profiles).toBe(given);
   });
 
   it.each([

@@ -87,7 +87,8 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     readInteger(env, 'SEARCH_ATTEMPT_TIMEOUT_MS', { min: 100, max: 120_000 }) ??
     clientOptions.attemptTimeoutMs;
   const hedgeMs = readInteger(env, 'SEARCH_HEDGE_MS', { min: 0, max: 120_000 });
-  const profiles = clientOptions.profiles ?? profilesFromEnv(env);
+  // SEARCH_PROFILES on top of the profiles given (e.g. a domain package's), or of the built-ins.
+  const profiles = profilesFromEnv(env, clientOptions.profiles);
 
   const providers: SearchProvider[] = [];
   const summaries: ProviderSummary[] = [];

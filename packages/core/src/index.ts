@@ -54,14 +54,12 @@ export {
   BUILT_IN_PROFILES,
   defineProfile,
   defineProfiles,
+  MAX_PROFILE_TTL_SECONDS,
   type ProfileDefinition,
   type ProfileSet,
   profilesFromEnv,
   resolveProfile,
   type SearchProfile,
-  TTL_CLASSES,
-  type TtlClass,
-  ttlClassOf,
 } from './profiles.ts';
 export type {
   Env,

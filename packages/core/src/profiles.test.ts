@@ -4,9 +4,9 @@ import {
   BUILT_IN_PROFILES,
   defineProfile,
   defineProfiles,
+  MAX_PROFILE_TTL_SECONDS,
   profilesFromEnv,
   resolveProfile,
-  ttlClassOf,
 } from './profiles.ts';
 import { type ProviderCapabilities, type SearchProvider, unsupportedReason } from './provider.ts';
 import { normalizeRequest } from './request.ts';
@@ -33,27 +33,19 @@ function providerWith(capabilities: ProviderCapabilities): SearchProvider {
   };
 }
 
-describe('built-in profiles', () => {
-  it('regulation targets official law databases and keeps answers 24 h', () => {
-    const request = normalizeRequest({ query: '民法典 第一百零八条', profile: 'regulation' });
-    const sent = applyProfile(request, resolveProfile('regulation'), native);
-    expect(sent.includeDomains).toEqual([
-      'flk.npc.gov.cn',
-      'npc.gov.cn',
-      'gov.cn',
-      'pkulaw.com',
-      'chinalawinfo.com',
-    ]);
-    expect(sent.query).toBe('民法典 第一百零八条');
-    expect(sent.profile).toBe('regulation');
-    expect(ttlClassOf(sent)).toBe('regulation');
-  });
+// Sites like a domain package's profile: official sources, several of them.
+const statutes = defineProfile('statutes', {
+  includeDomains: ['flk.npc.gov.cn', 'npc.gov.cn', 'gov.cn', 'pkulaw.com', 'chinalawinfo.com'],
+  ttlSeconds: 86_400,
+});
 
-  it('case targets court judgment databases', () => {
-    const sent = applyProfile(normalizeRequest({ query: '民间借贷 二审' }), BUILT_IN_PROFILES.case!, native);
-    expect(sent.includeDomains).toContain('wenshu.court.gov.cn');
-    expect(sent.includeDomains).toContain('chinacourt.org');
-    expect(ttlClassOf(sent)).toBe('case');
+describe('built-in profiles', () => {
+  it('are general and news only: domain profiles come with their packages', () => {
+    expect(Object.keys(BUILT_IN_PROFILES)).toEqual(['general', 'news']);
+    for (const profile of Object.values(BUILT_IN_PROFILES)) {
+      expect(profile.includeDomains).toEqual([]);
+      expect(profile.ttlSeconds).toBeUndefined();
+    }
   });
 
   it('news switches to news mode where the provider has it, and stays text where not', () => {
@@ -63,7 +55,6 @@ describe('built-in profiles', () => {
       includeDomains: [],
     });
     expect(applyProfile(request, BUILT_IN_PROFILES.news!, siteOperator).mode).toBe('text');
-    expect(ttlClassOf({ mode: 'text', profile: 'news' })).toBe('news');
   });
 
   it('general changes nothing but the profile name', () => {
@@ -72,14 +63,19 @@ describe('built-in profiles', () => {
       ...request,
       profile: 'general',
     });
-    expect(ttlClassOf({ mode: 'text', profile: 'general' })).toBe('default');
-    expect(ttlClassOf({ mode: 'news' })).toBe('news');
-    expect(ttlClassOf({ mode: 'text', profile: 'unknown' })).toBe('default');
   });
 });
 
 describe('applyProfile', () => {
-  const regulation = BUILT_IN_PROFILES.regulation!;
+  const regulation = statutes;
+
+  it("sets the profile's sites and name, and leaves the query alone", () => {
+    const request = normalizeRequest({ query: '民法典 第一百零八条' });
+    const sent = applyProfile(request, statutes, native);
+    expect(sent.includeDomains).toEqual(statutes.includeDomains);
+    expect(sent.query).toBe('民法典 第一百零八条');
+    expect(sent.profile).toBe('statutes');
+  });
 
   it('leaves site: terms to site-operator providers: only includeDomains is set', () => {
     const request = normalizeRequest({ query: '个人信息保护法' });
@@ -140,26 +136,54 @@ describe('user-defined profiles', () => {
       tech: { includeDomains: ['https://github.com/', 'site:stackoverflow.com'], queryTerms: ['code'] },
       news: { mode: 'news', includeDomains: ['reuters.com'] },
     });
-    expect(Object.keys(profiles).sort()).toEqual(['case', 'general', 'news', 'regulation', 'tech']);
+    expect(Object.keys(profiles)).toEqual(['general', 'news', 'tech']);
     expect(profiles.tech).toEqual({
       name: 'tech',
       includeDomains: ['github.com', 'stackoverflow.com'],
       excludeDomains: [],
       queryTerms: ['code'],
-      ttlClass: 'default',
     });
-    expect(profiles.news).toMatchObject({ includeDomains: ['reuters.com'], ttlClass: 'news' });
+    expect(profiles.news).toMatchObject({ includeDomains: ['reuters.com'], mode: 'news' });
     expect(BUILT_IN_PROFILES.news!.includeDomains).toEqual([]);
   });
 
-  it('reads SEARCH_PROFILES JSON from the environment', () => {
+  it('adds to any base set, e.g. one a domain package built', () => {
+    const base = defineProfiles({ statutes: { includeDomains: ['npc.gov.cn'], ttlSeconds: 86_400 } });
+    const profiles = defineProfiles({ tax: { ttlSeconds: 0.5 } }, base);
+    expect(Object.keys(profiles)).toEqual(['general', 'news', 'statutes', 'tax']);
+    expect(profiles.statutes).toBe(base.statutes);
+    expect(profiles.tax?.ttlSeconds).toBe(0.5);
+  });
+
+  it('carries its own cache lifetime in seconds, at most a year', () => {
+    expect(defineProfile('x', { ttlSeconds: 21_600 }).ttlSeconds).toBe(21_600);
+    expect(defineProfile('x', { ttlSeconds: MAX_PROFILE_TTL_SECONDS }).ttlSeconds).toBe(31_536_000);
+    expect(defineProfile('x', {})).not.toHaveProperty('ttlSeconds');
+  });
+
+  it('keeps the deprecated ttlClass "news" and "default" working', () => {
+    expect(defineProfile('x', { ttlClass: 'news' }).ttlSeconds).toBe(3_600);
+    expect(defineProfile('x', { ttlClass: 'default' })).not.toHaveProperty('ttlSeconds');
+  });
+
+  it('reads SEARCH_PROFILES JSON from the environment, on top of a base set', () => {
     const profiles = profilesFromEnv({
-      SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlClass":"regulation"}}',
+      SEARCH_PROFILES: '{"tax":{"includeDomains":["chinatax.gov.cn"],"ttlSeconds":86400}}',
     });
-    expect(profiles.tax).toMatchObject({ includeDomains: ['chinatax.gov.cn'], ttlClass: 'regulation' });
-    expect(profiles.regulation).toBe(BUILT_IN_PROFILES.regulation);
+    expect(profiles.tax).toMatchObject({ includeDomains: ['chinatax.gov.cn'], ttlSeconds: 86_400 });
+    expect(profiles.news).toBe(BUILT_IN_PROFILES.news);
     expect(profilesFromEnv({})).toBe(BUILT_IN_PROFILES);
-    expect(ttlClassOf({ mode: 'text', profile: 'tax' }, profiles)).toBe('regulation');
+
+    const base = defineProfiles({ statutes: { includeDomains: ['npc.gov.cn'] } });
+    expect(profilesFromEnv({}, base)).toBe(base);
+    const layered = profilesFromEnv({ SEARCH_PROFILES: '{"statutes":{"ttlSeconds":60}}' }, base);
+    expect(layered.statutes).toEqual({
+      name: 'statutes',
+      includeDomains: [],
+      excludeDomains: [],
+      queryTerms: [],
+      ttlSeconds: 60,
+    });
   });
 
   it.each([
@@ -169,7 +193,21 @@ describe('user-defined profiles', () => {
       /"x": includeDomains: "not a domain" is not a domain/,
     ],
     [() => defineProfile('x', { includeDomain: ['a.com'] } as never), /"x": .*includeDomain/],
-    [() => defineProfile('x', { ttlClass: 'forever' } as never), /"x": ttlClass: /],
+    [() => defineProfile('x', { ttlClass: 'forever' } as never), /"x": ttlClass: .*set "ttlSeconds" instead/],
+    [() => defineProfile('x', { ttlClass: 'regulation' } as never), /"x": ttlClass: .*"ttlSeconds"/],
+    [
+      () => defineProfile('x', { ttlClass: 'news', ttlSeconds: 60 }),
+      /"x": ttlClass: .*give ttlSeconds alone/,
+    ],
+    [
+      () => defineProfile('x', { ttlSeconds: 0 }),
+      /"x": ttlSeconds: expected a number of seconds from 0.001 to/,
+    ],
+    [() => defineProfile('x', { ttlSeconds: 0.0001 }), /"x": ttlSeconds: /],
+    [() => defineProfile('x', { ttlSeconds: -1 }), /"x": ttlSeconds: /],
+    [() => defineProfile('x', { ttlSeconds: MAX_PROFILE_TTL_SECONDS + 1 }), /"x": ttlSeconds: .*a year/],
+    [() => defineProfile('x', { ttlSeconds: Number.NaN }), /"x": ttlSeconds: /],
+    [() => defineProfile('x', { ttlSeconds: '3600' } as never), /"x": ttlSeconds: /],
     [() => defineProfile('x', { queryTerms: [''] }), /"x": queryTerms.0: /],
     [() => defineProfile('x', { mode: 'images' } as never), /"x": mode: /],
     [() => defineProfiles([] as never), /must be an object/],
@@ -181,6 +219,8 @@ describe('user-defined profiles', () => {
   it.each([
     ['{tax:', /SEARCH_PROFILES: not valid JSON/],
     ['{"t":{"excludeDomains":"a.com"}}', /SEARCH_PROFILES: Search profile "t": excludeDomains: /],
+    ['{"t":{"ttlSeconds":1e12}}', /SEARCH_PROFILES: Search profile "t": ttlSeconds: /],
+    ['{"t":{"ttlClass":"regulation"}}', /SEARCH_PROFILES: Search profile "t": ttlClass: .*"ttlSeconds"/],
   ])('rejects SEARCH_PROFILES=%s naming the variable', (value, message) => {
     const read = () => profilesFromEnv({ SEARCH_PROFILES: value });
     expect(read).toThrow(expect.objectContaining({ name: 'SearchConfigError', variable: 'SEARCH_PROFILES' }));
@@ -191,7 +231,7 @@ describe('user-defined profiles', () => {
     expect(() => resolveProfile('statutes')).toThrow(
       expect.objectContaining({
         code: 'invalid_request',
-        message: 'Unknown search profile "statutes"; use one of: general, news, regulation, case',
+        message: 'Unknown search profile "statutes"; use one of: general, news',
       }),
     );
     expect(() => resolveProfile('toString')).toThrow(/Unknown search profile/);

@@ -9,9 +9,10 @@ import {
   type SearchRequest,
 } from './request.ts';
 
-/** How long the cache may keep an answer: seed 004 keeps news 1 h, cases 6 h, regulations 24 h. */
-export const TTL_CLASSES = ['news', 'regulation', 'case', 'default'] as const;
-export type TtlClass = (typeof TTL_CLASSES)[number];
+/** The longest a profile may keep its answers: a year, as the cache's own TTL variables allow. */
+export const MAX_PROFILE_TTL_SECONDS = 365 * 86_400;
+// The shortest: a millisecond, as SEARCH_CACHE_TTL allows (tests use such lifetimes).
+const MIN_PROFILE_TTL_SECONDS = 0.001;
 
 /** A named search preset: where to look, what to add to the query, how long answers stay fresh. */
 export interface SearchProfile {
@@ -24,7 +25,8 @@ export interface SearchProfile {
   queryTerms: string[];
   /** Search mode to use when the provider has it (e.g. "news"). */
   mode?: SearchMode;
-  ttlClass: TtlClass;
+  /** How long a cache keeps this profile's answers; unset, the cache's TTL for news or other searches. */
+  ttlSeconds?: number;
 }
 
 export type ProfileSet = Readonly<Record<string, SearchProfile>>;
@@ -39,7 +41,13 @@ export interface ProfileDefinition {
   /** At most 5, each 1 to 50 characters once trimmed. */
   queryTerms?: readonly string[];
   mode?: SearchMode;
-  ttlClass?: TtlClass;
+  /** From 0.001 (a millisecond) to `MAX_PROFILE_TTL_SECONDS` (a year). */
+  ttlSeconds?: number;
+  /**
+   * @deprecated Use `ttlSeconds`. `"news"` is `ttlSeconds: 3600` (the cache's default news TTL),
+   * `"default"` leaves it unset.
+   */
+  ttlClass?: 'news' | 'default';
 }
 
 // A dozen rules: written out rather than pulling a schema library (zod alone is 6 MB) into core.
@@ -49,8 +57,12 @@ const DEFINITION_FIELDS = new Set([
   'excludeDomains',
   'queryTerms',
   'mode',
+  'ttlSeconds',
   'ttlClass',
 ]);
+
+/** What the deprecated `ttlClass` values mean now. */
+const TTL_CLASS_SECONDS: Readonly<Record<string, number | undefined>> = { news: 3_600, default: undefined };
 
 function stringList(value: unknown, field: string, max: number): string | undefined {
   if (!Array.isArray(value)) return `${field}: expected a list of strings`;
@@ -89,33 +101,32 @@ function definitionProblem(definition: unknown): string | undefined {
     const bad = (d.queryTerms as string[]).findIndex((t) => t.trim() === '' || t.trim().length > 50);
     if (bad !== -1) return `queryTerms.${bad}: expected 1 to 50 characters`;
   }
-  return (
-    (has('mode') ? oneOf(d.mode, 'mode', SEARCH_MODES) : undefined) ??
-    (has('ttlClass') ? oneOf(d.ttlClass, 'ttlClass', TTL_CLASSES) : undefined)
-  );
+  if (has('mode')) {
+    const problem = oneOf(d.mode, 'mode', SEARCH_MODES);
+    if (problem) return problem;
+  }
+  if (
+    has('ttlSeconds') &&
+    (typeof d.ttlSeconds !== 'number' ||
+      !(d.ttlSeconds >= MIN_PROFILE_TTL_SECONDS && d.ttlSeconds <= MAX_PROFILE_TTL_SECONDS))
+  ) {
+    return `ttlSeconds: expected a number of seconds from ${MIN_PROFILE_TTL_SECONDS} to ${MAX_PROFILE_TTL_SECONDS} (a year)`;
+  }
+  if (has('ttlClass')) {
+    if (typeof d.ttlClass !== 'string' || !Object.hasOwn(TTL_CLASS_SECONDS, d.ttlClass)) {
+      return 'ttlClass: only "news" and "default" remain, and are deprecated; set "ttlSeconds" instead (e.g. 86400 for a day)';
+    }
+    if (has('ttlSeconds')) return 'ttlClass: deprecated, and ttlSeconds is set too; give ttlSeconds alone';
+  }
+  return undefined;
 }
 
 const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
-// Official sources first. gov.cn also covers ministries' and local governments' sites (地方性法规).
-const REGULATION_SITES = ['flk.npc.gov.cn', 'npc.gov.cn', 'gov.cn', 'pkulaw.com', 'chinalawinfo.com'];
-// 中国裁判文书网, the Supreme People's Court and its news site, the Supreme People's Procuratorate
-// (指导性案例), and 北大法宝's case library.
-const CASE_SITES = ['wenshu.court.gov.cn', 'court.gov.cn', 'chinacourt.org', 'spp.gov.cn', 'pkulaw.com'];
-
+/** The profiles core ships. Domain profiles come with their packages (e.g. `@agent-search/legal-cn`). */
 export const BUILT_IN_PROFILES: ProfileSet = Object.freeze({
   general: defineProfile('general', { description: 'The whole web' }),
-  news: defineProfile('news', { description: 'Recent news', mode: 'news', ttlClass: 'news' }),
-  regulation: defineProfile('regulation', {
-    description: 'Chinese laws and regulations (法律法规)',
-    includeDomains: REGULATION_SITES,
-    ttlClass: 'regulation',
-  }),
-  case: defineProfile('case', {
-    description: 'Chinese court judgments (裁判文书)',
-    includeDomains: CASE_SITES,
-    ttlClass: 'case',
-  }),
+  news: defineProfile('news', { description: 'Recent news', mode: 'news' }),
 });
 
 function invalidProfile(name: string, problem: string): TypeError {
@@ -149,14 +160,15 @@ export function defineProfile(name: string, definition: ProfileDefinition = {}):
     includeDomains: domains(name, 'includeDomains', d.includeDomains),
     excludeDomains: domains(name, 'excludeDomains', d.excludeDomains),
     queryTerms: (d.queryTerms ?? []).map((term) => term.trim()),
-    ttlClass: d.ttlClass ?? (d.mode === 'news' ? 'news' : 'default'),
   };
   if (d.description) result.description = d.description;
   if (d.mode) result.mode = d.mode;
+  const ttlSeconds = d.ttlSeconds ?? (d.ttlClass ? TTL_CLASS_SECONDS[d.ttlClass] : undefined);
+  if (ttlSeconds !== undefined) result.ttlSeconds = ttlSeconds;
   return Object.freeze(result);
 }
 
-/** The built-in profiles plus `definitions`; a definition with a built-in's name replaces it. */
+/** `base` (default: the built-ins) plus `definitions`; a definition with a name in `base` replaces it. */
 export function defineProfiles(
   definitions: Readonly<Record<string, ProfileDefinition>>,
   base: ProfileSet = BUILT_IN_PROFILES,
@@ -170,12 +182,12 @@ export function defineProfiles(
 }
 
 /**
- * Profiles from the environment: the built-ins plus `SEARCH_PROFILES`, a JSON object such as
- * `{"tech":{"includeDomains":["github.com","stackoverflow.com"]}}`.
+ * Profiles from the environment: `base` (default: the built-ins) plus `SEARCH_PROFILES`, a JSON object
+ * such as `{"tech":{"includeDomains":["github.com","stackoverflow.com"],"ttlSeconds":7200}}`.
  */
-export function profilesFromEnv(env: Env): ProfileSet {
+export function profilesFromEnv(env: Env, base: ProfileSet = BUILT_IN_PROFILES): ProfileSet {
   const raw = env.SEARCH_PROFILES?.trim();
-  if (!raw) return BUILT_IN_PROFILES;
+  if (!raw) return base;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -186,7 +198,7 @@ export function profilesFromEnv(env: Env): ProfileSet {
     );
   }
   try {
-    return defineProfiles(parsed as Record<string, ProfileDefinition>);
+    return defineProfiles(parsed as Record<string, ProfileDefinition>, base);
   } catch (error) {
     throw new SearchConfigError('SEARCH_PROFILES', error instanceof Error ? error.message : String(error));
   }
@@ -236,15 +248,4 @@ export function applyProfile(
   }
   if (profile.mode && capabilities.modes.includes(profile.mode)) next.mode = profile.mode;
   return next;
-}
-
-/** The cache TTL class of a request: its profile's, else "news" for news searches, else "default". */
-export function ttlClassOf(
-  request: Pick<SearchRequest, 'mode' | 'profile'>,
-  profiles: ProfileSet = BUILT_IN_PROFILES,
-): TtlClass {
-  const named =
-    request.profile && Object.hasOwn(profiles, request.profile) ? profiles[request.profile] : undefined;
-  if (named && named.ttlClass !== 'default') return named.ttlClass;
-  return request.mode === 'news' ? 'news' : 'default';
 }

@@ -1,5 +1,5 @@
 /**
- * Normalizes a query for cache keys and comparisons (seed 004): Unicode NFKC, lower case, collapsed
+ * Normalizes a query for cache keys and comparisons: Unicode NFKC, lower case, collapsed
  * whitespace. Word order is kept: "new york pizza" and "pizza new york" are different questions.
  */
 export function normalizeQuery(query: string): string {

@@ -29,7 +29,7 @@ export interface SearchRequest {
   region?: string;
   includeDomains: string[];
   excludeDomains: string[];
-  /** Named search profile (e.g. "regulation", "case"): selects site filters and the cache TTL class. */
+  /** Named search profile (e.g. "news", or one the client was given): site filters, mode and cache TTL. */
   profile?: string;
   /** Present when the caller wants each result's page text (`result.content`) from providers that have it. */
   includeContent?: true;

@@ -1,4 +1,3 @@
-import { BUILT_IN_PROFILES } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
 } from './__fixtures__/pages.ts';
 import { EXA_SEARCH, serveSearch } from './__fixtures__/search-server.ts';
 import { caseSearch, extractCase } from './case.ts';
+import { LEGAL_PROFILES } from './profiles.ts';
 
 const server = useMswServer();
 const pages = [civilJudgmentPage, criminalJudgmentPage, newsReportPage, practicePage];
@@ -22,7 +22,7 @@ describe('caseSearch', () => {
       {
         query: '民间借贷 上诉',
         numResults: 5,
-        includeDomains: [...BUILT_IN_PROFILES.case!.includeDomains],
+        includeDomains: [...LEGAL_PROFILES.case.includeDomains],
         contents: { highlights: { maxCharacters: 500 }, text: { maxCharacters: 20_000 } },
       },
     ]);

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
+import { assertLegalProfile } from './profiles.ts';
 
 export const CASE_TYPES = ['民事', '刑事', '行政', '执行', '国家赔偿'] as const;
 export type CaseType = (typeof CASE_TYPES)[number];
@@ -162,15 +163,17 @@ async function withPageText(
 }
 
 /**
- * 案例检索 (seed 004): searches the `case` profile's sites and extracts each result's case number, court,
- * date, type, facts and verdict. With `caseType`, results of another (known) type are left out. With
- * `readPage`, results without page text get their page read first.
+ * 案例检索: searches the `case` profile's sites and extracts each result's case number, court, date, type,
+ * facts and verdict. The client needs the legal profiles (`withLegalProfiles`). With `caseType`, results
+ * of another (known) type are left out. With `readPage`, results without page text get their page read
+ * first.
  */
 export async function caseSearch(
   client: SearchClient,
   input: CaseSearchInput,
   options: CaseSearchOptions = {},
 ): Promise<CaseResult[]> {
+  assertLegalProfile(client, 'case');
   const { keyword, caseType, maxResults } = parseInput(caseSearchInputSchema, input);
   const query = caseType && !keyword.includes(caseType) ? `${keyword} ${caseType}` : keyword;
   const { readPage, ...searchOptions } = options;

@@ -11,6 +11,12 @@ export {
 } from './case.ts';
 export { parseNumeral, toChineseNumeral } from './numerals.ts';
 export {
+  assertLegalProfile,
+  LEGAL_PROFILES,
+  type LegalProfileName,
+  withLegalProfiles,
+} from './profiles.ts';
+export {
   type ArticleReference,
   extractRegulation,
   LAW_OPENING_CHARS,

@@ -1,4 +1,3 @@
-import { BUILT_IN_PROFILES } from '@agent-search/core';
 import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   propertyRegulationPage,
 } from './__fixtures__/pages.ts';
 import { serveSearch } from './__fixtures__/search-server.ts';
+import { LEGAL_PROFILES } from './profiles.ts';
 import { regulationSearch } from './regulation.ts';
 
 const server = useMswServer();
@@ -20,7 +20,7 @@ describe('regulationSearch', () => {
       {
         query: '民法典 第一百零八条',
         numResults: 5,
-        includeDomains: [...BUILT_IN_PROFILES.regulation!.includeDomains],
+        includeDomains: [...LEGAL_PROFILES.regulation.includeDomains],
         contents: { highlights: { maxCharacters: 500 }, text: { maxCharacters: 20_000 } },
       },
     ]);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
 import { NUMERAL, parseNumeral, toChineseNumeral } from './numerals.ts';
+import { assertLegalProfile } from './profiles.ts';
 
 export const regulationSearchInputSchema = z.object({
   /** 法律名称, e.g. "民法典" or "中华人民共和国个人信息保护法". */
@@ -169,15 +170,16 @@ export function extractRegulation(result: SearchResult, lawName: string, article
 }
 
 /**
- * 法规条文检索 (seed 004): searches the `regulation` profile's sites for a law, or one of its articles,
- * and extracts what each result's text holds. Needs providers that return page text (Exa, Tavily) for
- * `content`; others yield the law name and URL only.
+ * 法规条文检索: searches the `regulation` profile's sites for a law, or one of its articles, and extracts
+ * what each result's text holds. The client needs the legal profiles (`withLegalProfiles`). Needs providers
+ * that return page text (Exa, Tavily) for `content`; others yield the law name and URL only.
  */
 export async function regulationSearch(
   client: SearchClient,
   input: RegulationSearchInput,
   options: SearchOptions = {},
 ): Promise<RegulationResult[]> {
+  assertLegalProfile(client, 'regulation');
   const { lawName, article, maxResults } = parseInput(regulationSearchInputSchema, input);
   const articleNumber = article === undefined ? undefined : parseArticleNumber(article);
   const query = articleNumber === undefined ? lawName : `${lawName} 第${toChineseNumeral(articleNumber)}条`;

@@ -10,6 +10,7 @@ import {
   type SearchOptions,
 } from '@agent-search/core';
 import {
+  assertLegalProfile,
   CASE_TYPES,
   type CaseResult,
   type CaseType,
@@ -17,6 +18,7 @@ import {
   type PageTextReader,
   type RegulationResult,
   regulationSearch,
+  withLegalProfiles,
 } from '@agent-search/legal-cn';
 import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
@@ -26,7 +28,8 @@ import { lenientScalar } from './lenient-arguments.ts';
 import { CANCELLED_ERROR, errorMessage, errorOutput } from './model-output.ts';
 
 export type { CaseResult, CaseType, RegulationResult } from '@agent-search/legal-cn';
-export { CASE_TYPES };
+/** The client these tools search with needs the legal profiles: `profiles: withLegalProfiles()`. */
+export { CASE_TYPES, withLegalProfiles };
 
 /** Names the model calls the tools by; register each tool under its name. */
 export const REGULATION_TOOL_NAME = 'regulation_search';
@@ -79,7 +82,10 @@ export interface LegalToolOutput<Result> {
 }
 
 export interface LegalToolOptions {
-  /** The search client (from `createSearchClient`, `loadSearchConfig` or a cache wrapper). */
+  /**
+   * The search client (from `createSearchClient`, `loadSearchConfig` or a cache wrapper), built with the
+   * legal profiles (`profiles: withLegalProfiles()`); without them, creating a tool throws a TypeError.
+   */
   client: SearchClient;
   /** Default: the LiveKit Agents logger once initialized, otherwise silent. */
   logger?: Logger;
@@ -157,6 +163,8 @@ async function answer<Result extends object>(
 export function createRegulationSearchTool<UserData = unknown>(
   options: LegalToolOptions,
 ): llm.AnonFunctionTool<RegulationSearchArgs, UserData, LegalToolOutput<RegulationResult>> {
+  // A set-up mistake, told at start-up rather than to the model on its first call.
+  assertLegalProfile(options.client, 'regulation');
   return llm.tool<UserData, typeof regulationSearchParameters, LegalToolOutput<RegulationResult>>({
     description: REGULATION_TOOL_DESCRIPTION,
     parameters: regulationSearchParameters,
@@ -188,6 +196,7 @@ export function createRegulationSearchTool<UserData = unknown>(
 export function createCaseSearchTool<UserData = unknown>(
   options: LegalToolOptions,
 ): llm.AnonFunctionTool<CaseSearchArgs, UserData, LegalToolOutput<CaseResult>> {
+  assertLegalProfile(options.client, 'case');
   return llm.tool<UserData, typeof caseSearchParameters, LegalToolOutput<CaseResult>>({
     description: CASE_TOOL_DESCRIPTION,
     parameters: caseSearchParameters,

@@ -4,28 +4,41 @@ import { z } from 'zod';
 /** The `type` value that asks for no profile. */
 export const ANY_SEARCH_TYPE = 'any';
 
-/** The types a model may name: `any`, then the client's search profiles (the built-ins by default). */
-export function checkSearchType(client: Pick<SearchClient, 'search'>): string[] {
-  const { profiles } = client as Partial<Pick<SearchClient, 'profiles'>>;
-  return [ANY_SEARCH_TYPE, ...Object.keys(profiles ?? BUILT_IN_PROFILES)];
+/** A `type` the model may name, with what it searches (a profile's description). */
+export interface SearchType {
+  name: string;
+  description?: string;
 }
 
-export const SEARCH_TYPE_PARAMETER = (types: readonly string[]) =>
+/** The types a model may name: `any`, then the client's search profiles (the built-ins by default). */
+export function checkSearchType(client: Pick<SearchClient, 'search'>): SearchType[] {
+  const { profiles } = client as Partial<Pick<SearchClient, 'profiles'>>;
+  const named = Object.values(profiles ?? BUILT_IN_PROFILES).map(({ name, description }) =>
+    // Cut short: a set of many profiles must not make the tool schema long.
+    description ? { name, description: cleanText(description, 60) } : { name },
+  );
+  return [{ name: ANY_SEARCH_TYPE, description: 'the whole web, the default' }, ...named];
+}
+
+export const SEARCH_TYPE_PARAMETER = (types: readonly SearchType[]) =>
   z
     .string()
     .nullish()
     .describe(
-      `What kind of search: ${types.map((t) => `"${t}"`).join(', ')}. "news" for recent news, "regulation" for laws and regulations, "case" for court judgments; "${ANY_SEARCH_TYPE}" (the default) for the whole web.`,
+      `What kind of search: ${types
+        .map(({ name, description }) => (description ? `"${name}" (${description})` : `"${name}"`))
+        .join(', ')}.`,
     );
 
 /** The profile a `type` argument names; an unknown type is an error sentence naming the valid ones. */
 export function searchTypeProfile(
   value: unknown,
-  types: readonly string[],
+  types: readonly SearchType[],
 ): { profile?: string } | { error: string } {
   if (value === null || value === undefined) return {};
   const type = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (type === '' || type === ANY_SEARCH_TYPE) return {};
-  if (types.includes(type)) return { profile: type };
-  return { error: `unknown search type "${cleanText(String(value), 40)}": use one of ${types.join(', ')}` };
+  if (types.some(({ name }) => name === type)) return { profile: type };
+  const names = types.map(({ name }) => name).join(', ');
+  return { error: `unknown search type "${cleanText(String(value), 40)}": use one of ${names}` };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
+import { withLegalProfiles } from '@agent-search/legal-cn';
 import { createSearchMemory, RedisFindingStore, type SearchMemory } from '@agent-search/memory';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
@@ -347,6 +348,23 @@ describe('the type argument', () => {
     expect(keys(typed)).toEqual([...keys(plain), 'type']);
   });
 
+  it("offers the client's profiles, described: the legal ones once the client has them", () => {
+    const typeHelp = (client: SearchClient) => {
+      const tool = createSearchInternetTool({ client, typeArgument: true });
+      return (tool.parameters as { shape: { type: { description?: string } } }).shape.type.description;
+    };
+    expect(typeHelp(twoProviderClient())).toBe(
+      'What kind of search: "any" (the whole web, the default), "general" (The whole web), "news" (Recent news).',
+    );
+    const legal = createSearchClient({
+      providers: [createDuckDuckGoProvider()],
+      profiles: withLegalProfiles(),
+    });
+    expect(typeHelp(legal)).toMatch(
+      /"news" \(Recent news\), "regulation" \(Chinese laws and regulations \(法律法规\)\), "case" \(Chinese court judgments \(裁判文书\)\)\.$/,
+    );
+  });
+
   it('type "news" searches news; an unknown type is a sentence listing the valid ones', async () => {
     const upstream = replayDuckDuckGo(server, { count: 3 });
     const options: SearchInternetToolOptions<Caller> = {
@@ -360,9 +378,7 @@ describe('the type argument', () => {
       { query: 'election', type: 'any' },
     ]);
     expect(news!.results[0]).toHaveProperty('date');
-    expect(unknown!.error).toBe(
-      'unknown search type "gossip": use one of any, general, news, regulation, case',
-    );
+    expect(unknown!.error).toBe('unknown search type "gossip": use one of any, general, news');
     expect(any!.results[0]).toHaveProperty('href');
     expect(
       upstream

@@ -1,5 +1,5 @@
 import { withCache } from '@agent-search/cache';
-import { BUILT_IN_PROFILES, createSearchClient, type SearchClient } from '@agent-search/core';
+import { createSearchClient, type SearchClient } from '@agent-search/core';
 import type { CaseResult, RegulationResult } from '@agent-search/legal-cn';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { type MswServer, useMswServer } from '@agent-search/testing';
@@ -18,6 +18,7 @@ import {
   normalizeCaseType,
   REGULATION_TOOL_NAME,
   regulationSearchParameters,
+  withLegalProfiles,
 } from '../src/legal-cn.ts';
 import {
   consumerLawPage,
@@ -63,10 +64,14 @@ function replayTavily(msw: MswServer, pages: TavilyPage[]) {
   return bodies;
 }
 
-/** The real core client over the real Tavily provider; generous deadlines for a loaded machine. */
+/**
+ * The real core client with the legal profiles over the real Tavily provider; generous deadlines for a
+ * loaded machine.
+ */
 function tavilyClient(): SearchClient {
   return createSearchClient({
     providers: [createTavilyProvider({ apiKey: API_KEY })],
+    profiles: withLegalProfiles(),
     timeoutMs: 30_000,
     attemptTimeoutMs: 30_000,
   });
@@ -127,9 +132,38 @@ describe('regulation_search through a voice.AgentSession', () => {
   it('searches only the regulation profile’s sites', async () => {
     const bodies = replayTavily(server, [consumerLawPage]);
     await regulationTurn({ law_name: '消费者权益保护法', article: '55' });
-    expect(bodies[0]?.include_domains).toEqual(BUILT_IN_PROFILES.regulation!.includeDomains);
-    expect(bodies[0]?.include_domains).toContain('flk.npc.gov.cn');
+    expect(bodies[0]?.include_domains).toEqual([
+      'flk.npc.gov.cn',
+      'npc.gov.cn',
+      'gov.cn',
+      'pkulaw.com',
+      'chinalawinfo.com',
+    ]);
     expect(bodies[0]?.query).toBe('消费者权益保护法 第五十五条');
+  });
+
+  it('behind the cache, keeps a regulation answer 24 h (the profile’s own TTL), then searches again', async () => {
+    const bodies = replayTavily(server, [consumerLawPage]);
+    let now = Date.parse('2026-03-01T08:00:00Z');
+    const client = withCache(tavilyClient(), { rateLimits: false, now: () => now });
+    const ask = () => regulationTurn({ law_name: '消费者权益保护法', article: '55' }, client);
+    expect((await ask()).output.results).toHaveLength(1);
+    now += 24 * 3_600_000 - 60_000; // past the default TTL (1 h), short of the profile's
+    expect((await ask()).output.results[0]?.articleNumber).toBe(55);
+    expect(bodies).toHaveLength(1);
+    now += 120_000;
+    await ask();
+    expect(bodies).toHaveLength(2);
+  });
+
+  it('refuses, when created, a client built without the legal profiles', () => {
+    const bare = createSearchClient({ providers: [createTavilyProvider({ apiKey: API_KEY })] });
+    expect(() => createRegulationSearchTool({ client: bare })).toThrow(
+      /no "regulation" profile: create it with profiles: withLegalProfiles\(\)/,
+    );
+    expect(() => createCaseSearchTool({ client: withCache(bare, { rateLimits: false }) })).toThrow(
+      /no "case" profile/,
+    );
   });
 
   it('strict-mode arguments (unset ones null): the whole law, five results at most', async () => {
@@ -227,8 +261,13 @@ describe('case_search through a voice.AgentSession', () => {
   it('searches only the case profile’s sites', async () => {
     const bodies = replayTavily(server, [salesContractJudgmentPage]);
     await caseTurn({ keyword: '买卖合同纠纷' });
-    expect(bodies[0]?.include_domains).toEqual(BUILT_IN_PROFILES.case!.includeDomains);
-    expect(bodies[0]?.include_domains).toContain('wenshu.court.gov.cn');
+    expect(bodies[0]?.include_domains).toEqual([
+      'wenshu.court.gov.cn',
+      'court.gov.cn',
+      'chinacourt.org',
+      'spp.gov.cn',
+      'pkulaw.com',
+    ]);
   });
 
   it('a case_type written another way is normalized; an unknown one is ignored', async () => {

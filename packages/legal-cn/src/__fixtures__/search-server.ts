@@ -2,6 +2,7 @@ import { createSearchClient, type SearchClient } from '@agent-search/core';
 import { createExaProvider } from '@agent-search/provider-exa';
 import type { MswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
+import { withLegalProfiles } from '../profiles.ts';
 import type { Page } from './pages.ts';
 
 /** Exa's search endpoint, which msw answers with the test pages. */
@@ -16,7 +17,7 @@ export interface SentSearch {
 }
 
 /**
- * A client on the real Exa provider, whose API msw answers in Exa's shape: each page's opening as its
+ * A client with the legal profiles on the real Exa provider, whose API msw answers in Exa's shape: each page's opening as its
  * highlight, and the page text as `text` when the search asked for it (and `pageText` is not false: Exa
  * has no text for some pages). Records every body sent.
  */
@@ -48,5 +49,5 @@ export function serveSearch(
     }),
   );
   const exa = createExaProvider({ apiKey: 'exa-legal-cn-test-key' });
-  return { client: createSearchClient({ providers: [exa] }), sent };
+  return { client: createSearchClient({ providers: [exa], profiles: withLegalProfiles() }), sent };
 }
