@@ -66,7 +66,9 @@ describe('CLI start-up loads what a run uses', () => {
       DUCKDUCKGO_HTML_URL: upstream.urls.duckduckgo,
     });
     expect(run.code).toBe(0);
-    expect(run.loaded.has('duck-duck-scrape')).toBe(true);
+    // The DuckDuckGo provider ran (its HTML parser loaded), without the scraping library it once used.
+    expect(run.loaded.has('htmlparser2')).toBe(true);
+    expect(run.loaded.has('duck-duck-scrape')).toBe(false);
     for (const name of OPTIONAL) expect(run.loaded.has(name), name).toBe(false);
   });
 
