@@ -32,7 +32,15 @@ describe('fault matrix: every provider × every fault', () => {
     }
   });
 
-  it.each(['DuckDuckGo text (HTML', 'Tavily', 'Exa', 'Brave', 'SearXNG'])(
+  it.each([
+    'DuckDuckGo text (HTML',
+    'DuckDuckGo text, d.js',
+    'DuckDuckGo news (news.js',
+    'Tavily',
+    'Exa',
+    'Brave',
+    'SearXNG',
+  ])(
     '%s: maps what the HTTP status says',
     (provider) => {
       expect(cell(provider, 'rate_limited').outcome).toBe('rate_limited');
