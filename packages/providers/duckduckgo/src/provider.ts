@@ -92,6 +92,13 @@ function checkUrl(value: string | undefined, name: string): string {
   return url;
 }
 
+/** `baseURL`, or `htmlBaseURL` (its deprecated name) when only that is set; the default when neither is. */
+function htmlEndpointUrl(options: DuckDuckGoProviderOptions): string {
+  if (!options.baseURL?.trim() && options.htmlBaseURL?.trim())
+    return checkUrl(options.htmlBaseURL, 'htmlBaseURL');
+  return checkUrl(options.baseURL, 'baseURL');
+}
+
 /** needle went with duck-duck-scrape; a JavaScript caller still passing its options learns what replaced them. */
 function rejectNeedleOptions(options: object): void {
   if ('needleOptions' in options) {
@@ -119,10 +126,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
   const textOrder = new TextBackendOrder(checkTextBackends(options.textBackends));
   const handoverMs = checkHandover(options.textHandoverMs);
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const htmlUrl =
-    options.baseURL?.trim() || !options.htmlBaseURL?.trim()
-      ? checkUrl(options.baseURL, 'baseURL')
-      : checkUrl(options.htmlBaseURL, 'htmlBaseURL');
+  const htmlUrl = htmlEndpointUrl(options);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const headers = { ...BROWSER_HEADERS, 'user-agent': userAgent };
 
