@@ -2,7 +2,7 @@ import type { RawResult, SearchRequest } from '@agent-search/core';
 import { duckDuckGoError } from './errors.ts';
 import { type FetchContext, fetchAnswer } from './fetch-answer.ts';
 import { parseHtmlPage } from './html-page.ts';
-import { HTML_SAFE_SEARCH, NO_REGION } from './query.ts';
+import { NO_REGION, SAFE_SEARCH_LEVEL } from './query.ts';
 
 export const DEFAULT_HTML_URL = 'https://html.duckduckgo.com/html/';
 
@@ -17,7 +17,7 @@ const WHAT = 'The DuckDuckGo HTML endpoint';
 export function htmlSearchForm(query: string, request: SearchRequest): URLSearchParams {
   const form = new URLSearchParams({ q: query, b: '', kl: request.region ?? NO_REGION });
   if (request.timeRange) form.set('df', request.timeRange);
-  form.set('kp', HTML_SAFE_SEARCH[request.safeSearch]);
+  form.set('kp', SAFE_SEARCH_LEVEL[request.safeSearch]);
   return form;
 }
 

@@ -1,5 +1,5 @@
-import type { SafeSearch, SearchRequest } from '@agent-search/core';
-import { NO_REGION } from './query.ts';
+import type { SearchRequest } from '@agent-search/core';
+import { NO_REGION, SAFE_SEARCH_LEVEL } from './query.ts';
 
 /** The endpoints that need a vqd token, by search mode. */
 export const VQD_ENDPOINTS = {
@@ -8,15 +8,7 @@ export const VQD_ENDPOINTS = {
   videos: 'https://duckduckgo.com/v.js',
 } as const;
 
-// DuckDuckGo's safe-search levels on these endpoints; strict is sent as `p=1` instead.
-const SAFE_SEARCH: Record<Exclude<SafeSearch, 'strict'>, string> = { moderate: '-1', off: '-2' };
-
 type Pair = [name: string, value: string];
-
-/** `p` on news.js and v.js. */
-function safeSearchLevel(safeSearch: SafeSearch): string {
-  return safeSearch === 'strict' ? '1' : SAFE_SEARCH[safeSearch];
-}
 
 /**
  * d.js's query string, as DuckDuckGo's front end (and duck-duck-scrape 2.x) sends it: region as both
@@ -25,7 +17,7 @@ function safeSearchLevel(safeSearch: SafeSearch): string {
  */
 export function djsQuery(query: string, request: SearchRequest, vqd: string): URLSearchParams {
   const region = request.region ?? NO_REGION;
-  const level = request.safeSearch === 'strict' ? undefined : SAFE_SEARCH[request.safeSearch];
+  const level = request.safeSearch === 'strict' ? undefined : SAFE_SEARCH_LEVEL[request.safeSearch];
   const flags =
     level === undefined
       ? { videxp: 'a', nadse: 'b', eclsexp: 'a', stiaexp: 'a', tjsexp: 'b', related: 'b', msnexp: 'a' }
@@ -60,7 +52,7 @@ export function newsQuery(query: string, request: SearchRequest, vqd: string): U
     noamp: '1',
     q: query,
     vqd,
-    p: safeSearchLevel(request.safeSearch),
+    p: SAFE_SEARCH_LEVEL[request.safeSearch],
     df: request.timeRange ?? '',
     s: '0',
   });
@@ -77,7 +69,7 @@ export function videosQuery(query: string, request: SearchRequest, vqd: string):
     o: 'json',
     q: query,
     vqd,
-    p: safeSearchLevel(request.safeSearch),
+    p: SAFE_SEARCH_LEVEL[request.safeSearch],
     f: filters.join(','),
     s: '0',
   });
