@@ -68,8 +68,9 @@ describe('CLI start-up loads what a run uses', () => {
       DUCKDUCKGO_HTML_URL: upstream.urls.duckduckgo,
     });
     expect(run.code).toBe(0);
-    // The HTML backend's parser: proof the hook sees the provider's packages load.
+    // The DuckDuckGo provider ran (its HTML parser loaded), without the scraping library it once used.
     expect(run.loaded.has('htmlparser2')).toBe(true);
+    expect(run.loaded.has('duck-duck-scrape')).toBe(false);
     for (const name of [...OPTIONAL, ...READER]) expect(run.loaded.has(name), name).toBe(false);
   });
 

@@ -16,7 +16,7 @@ real \`AgentSession\`, every core view); the providers' conformance suites
 | Case | Result |
 |---|---|
 | A 100 MB answer (any provider, streamed, with or without Content-Length) | Reading stops at the body limit (5 MB by default, \`maxBodyBytes\` on every provider): \`provider_error\`, "… sent an answer larger than 5 MB (the body limit); it was not read further". The server gets to send a few MB more into socket buffers at most. In a process of its own (the matrix's memory probe) each provider's 100 MB answer fails in under 100 ms with RSS growing by under 20 MB (asserted: within the deadline + 200 ms, under 200 MB; before: 470–590 MB and 3.5–4.6 s for a 1.5 s search). A Content-Length over the limit fails before reading. |
-| The same through duck-duck-scrape (vqd page, d.js, news.js, v.js) | The same limit: those \`needle\` requests are read as a stream and the socket destroyed past it. |
+| The same on DuckDuckGo's vqd page, d.js, news.js and v.js | The same limit: the provider reads them through the same bounded fetch as its HTML endpoint. |
 | A body that drips one byte at a time, for ever | The attempt's signal is honoured while reading: \`timeout\` at the deadline, the socket closed. |
 | A redirect (301, 302, 303, 307, 308) to another origin | Refused before anything is sent there: \`provider_error\`, "… redirected the request to another origin (host:port); it was not followed, so no credentials were sent there". The other origin receives no request at all, so no API key or body. |
 | A redirect within the configured origin | Followed (at most 5), with the method and body kept for 307/308. |

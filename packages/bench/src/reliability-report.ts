@@ -129,10 +129,9 @@ What the codes mean for the chain: \`rate_limited\` cools a provider down for it
 \`provider_error\` for 1 s doubling up to a minute.
 
 Worth knowing:
-- The provider fetches the vqd token itself and maps that page's status exactly (a reset is \`unavailable\`, a
-  429 \`rate_limited\`, a challenge \`blocked\`). After it, duck-duck-scrape hides HTTP statuses: a 429 or 503
-  from d.js or news.js becomes \`provider_error\` because the body cannot be parsed. The HTML endpoint, which the
-  provider tries first for text, keeps the status and maps it exactly.
+- The DuckDuckGo provider makes every request itself (HTML endpoint, vqd token page, d.js, news.js, v.js) and
+  maps each status exactly: a reset is \`unavailable\`, a 429 \`rate_limited\`, a challenge \`blocked\`, a 5xx
+  or d.js's \`is506\` body \`unavailable\`.
 - Tavily and Exa map any 403 to \`unauthorized\`, so a WAF block page costs them an hour's cool-down.
 - A hang costs one attempt timeout; the DuckDuckGo provider does not try its second backend inside the same
   attempt once the attempt's time is up.

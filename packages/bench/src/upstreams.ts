@@ -23,8 +23,9 @@ export function routeNeedleTo(sim: ProviderSimulator): void {
 /** Our DuckDuckGo provider on the simulator; `backends` default to the provider's own default. */
 export function duckDuckGo(sim: ProviderSimulator, backends?: DuckDuckGoTextBackend[]): SearchProvider {
   return createDuckDuckGoProvider({
-    htmlBaseURL: sim.urls.duckDuckGoHtml,
-    needleOptions: { agent: sim.agent },
+    baseURL: sim.urls.duckDuckGoHtml,
+    // The token page, d.js, news.js and v.js are fixed https URLs: this fetch sends them to the simulator.
+    fetch: sim.fetch,
     ...(backends ? { textBackends: backends } : {}),
   });
 }

@@ -32,15 +32,20 @@ describe('fault matrix: every provider × every fault', () => {
     }
   });
 
-  it.each(['DuckDuckGo text (HTML', 'Tavily', 'Exa', 'Brave', 'SearXNG'])(
-    '%s: maps what the HTTP status says',
-    (provider) => {
-      expect(cell(provider, 'rate_limited').outcome).toBe('rate_limited');
-      expect(cell(provider, 'server_error').outcome).toBe('unavailable');
-      expect(cell(provider, 'reset').outcome).toBe('unavailable');
-      expect(cell(provider, 'malformed').outcome).toBe('provider_error');
-    },
-  );
+  it.each([
+    'DuckDuckGo text (HTML',
+    'DuckDuckGo text, d.js',
+    'DuckDuckGo news (news.js',
+    'Tavily',
+    'Exa',
+    'Brave',
+    'SearXNG',
+  ])('%s: maps what the HTTP status says', (provider) => {
+    expect(cell(provider, 'rate_limited').outcome).toBe('rate_limited');
+    expect(cell(provider, 'server_error').outcome).toBe('unavailable');
+    expect(cell(provider, 'reset').outcome).toBe('unavailable');
+    expect(cell(provider, 'malformed').outcome).toBe('provider_error');
+  });
 
   it('Brave: waits as long as its rate-limit counters say; SearXNG: a refusing instance is unauthorized', () => {
     expect(cell('Brave', 'rate_limited').message).toMatch(/Request rate limit exceeded for plan/);

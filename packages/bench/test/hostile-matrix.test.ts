@@ -91,7 +91,7 @@ function providerFor(id: HostileProvider): SearchProvider {
   const urls = upstream.urls;
   switch (id) {
     case 'duckduckgo':
-      return createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'] });
+      return createDuckDuckGoProvider({ baseURL: urls.duckduckgo, textBackends: ['html'] });
     case 'tavily':
       return createTavilyProvider({ apiKey: KEYS.tavily, baseURL: urls.tavily });
     case 'exa':
@@ -111,7 +111,7 @@ const CLI_DEFINITIONS: ProviderDefinition[] = [
     ...duckduckgo,
     load: async () => ({
       fromEnv: (env) =>
-        createDuckDuckGoProvider({ htmlBaseURL: env.DUCKDUCKGO_HTML_URL ?? '', textBackends: ['html'] }),
+        createDuckDuckGoProvider({ baseURL: env.DUCKDUCKGO_HTML_URL ?? '', textBackends: ['html'] }),
     }),
   },
   tavily,
@@ -326,7 +326,7 @@ import { createBraveProvider } from '@agent-search/provider-brave';
 import { createSearxngProvider } from '@agent-search/provider-searxng';
 const urls = JSON.parse(process.env.HOSTILE_URLS);
 const providers = {
-  duckduckgo: () => createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'] }),
+  duckduckgo: () => createDuckDuckGoProvider({ baseURL: urls.duckduckgo, textBackends: ['html'] }),
   tavily: () => createTavilyProvider({ apiKey: 'tvly-probe-key', baseURL: urls.tavily }),
   exa: () => createExaProvider({ apiKey: 'exa-probe-key', baseURL: urls.exa }),
   perplexity: () => createPerplexityProvider({ apiKey: 'pplx-probe-key', baseURL: urls.perplexity }),

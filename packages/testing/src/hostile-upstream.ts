@@ -61,7 +61,7 @@ export interface HostileRequest {
 export interface HostileUpstream {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
-  /** What to give each provider: Tavily, Exa, Perplexity, Brave and SearXNG `baseURL`, DuckDuckGo `htmlBaseURL`. */
+  /** What to give each provider as `baseURL` (DuckDuckGo's: its HTML endpoint). */
   readonly urls: Record<HostileProvider, string>;
   /** Answers requests to a provider's route, or to a path, with `answer` (or what it returns per request). */
   answer(

@@ -1,23 +1,14 @@
-import {
-  fetchUpstream,
-  isNetworkError,
-  isSearchError,
-  type RawResult,
-  type SearchRequest,
-} from '@agent-search/core';
-import { duckDuckGoError, httpStatusError, networkError, PROVIDER_ID } from './errors.ts';
+import type { RawResult, SearchRequest } from '@agent-search/core';
+import { duckDuckGoError } from './errors.ts';
+import { type FetchContext, fetchAnswer } from './fetch-answer.ts';
 import { parseHtmlPage } from './html-page.ts';
-import { HTML_SAFE_SEARCH, NO_REGION } from './query.ts';
+import { NO_REGION, SAFE_SEARCH_LEVEL } from './query.ts';
 
 export const DEFAULT_HTML_URL = 'https://html.duckduckgo.com/html/';
 
-export interface HtmlBackendContext {
+export interface HtmlBackendContext extends FetchContext {
   url: string;
   userAgent: string;
-  fetch: typeof fetch;
-  signal: AbortSignal;
-  /** Largest page read, in bytes. */
-  maxBodyBytes: number;
 }
 
 const WHAT = 'The DuckDuckGo HTML endpoint';
@@ -26,7 +17,7 @@ const WHAT = 'The DuckDuckGo HTML endpoint';
 export function htmlSearchForm(query: string, request: SearchRequest): URLSearchParams {
   const form = new URLSearchParams({ q: query, b: '', kl: request.region ?? NO_REGION });
   if (request.timeRange) form.set('df', request.timeRange);
-  form.set('kp', HTML_SAFE_SEARCH[request.safeSearch]);
+  form.set('kp', SAFE_SEARCH_LEVEL[request.safeSearch]);
   return form;
 }
 
@@ -36,36 +27,23 @@ export async function searchHtmlEndpoint(
   request: SearchRequest,
   context: HtmlBackendContext,
 ): Promise<RawResult[]> {
-  const { signal } = context;
-  let html: string;
-  try {
-    // Same-origin redirects only, the page bounded and read within the signal.
-    const response = await fetchUpstream(
-      context.url,
-      {
-        method: 'POST',
-        body: htmlSearchForm(query, request).toString(),
-        headers: {
-          accept: 'text/html,application/xhtml+xml',
-          'accept-language': 'en-US,en;q=0.9',
-          'content-type': 'application/x-www-form-urlencoded',
-          referer: 'https://html.duckduckgo.com/',
-          'user-agent': context.userAgent,
-        },
+  const html = await fetchAnswer(
+    context.url,
+    {
+      method: 'POST',
+      body: htmlSearchForm(query, request).toString(),
+      headers: {
+        accept: 'text/html,application/xhtml+xml',
+        'accept-language': 'en-US,en;q=0.9',
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'https://html.duckduckgo.com/',
+        'user-agent': context.userAgent,
       },
-      { provider: PROVIDER_ID, name: WHAT, fetch: context.fetch, signal, limit: context.maxBodyBytes },
-    );
-    // 202 is DuckDuckGo's challenge page: a success status, but not results.
-    if (response.status !== 200) throw httpStatusError(response.status, response.headers, WHAT);
-    html = response.text;
-  } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    if (isSearchError(error)) throw error;
-    if (isNetworkError(error)) throw networkError(error, WHAT);
-    const kind = error instanceof Error ? error.name : typeof error;
-    throw duckDuckGoError('provider_error', `${WHAT} request failed (${kind})`, { cause: error });
-  }
-  signal.throwIfAborted();
+    },
+    context,
+    WHAT,
+  );
+  context.signal.throwIfAborted();
   const page = parseHtmlPage(html);
   if (page.kind === 'anomaly') {
     throw duckDuckGoError('blocked', `${WHAT} served its bot challenge instead of results`, { status: 200 });

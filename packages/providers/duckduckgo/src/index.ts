@@ -1,5 +1,4 @@
 export { duckDuckGoCapabilities, providerDefinition } from './definition.ts';
-export type { NeedleOptions } from './needle-options.ts';
 export {
   createDuckDuckGoProvider,
   type DuckDuckGoProviderOptions,

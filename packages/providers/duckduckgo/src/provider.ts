@@ -8,14 +8,13 @@ import {
 import { duckDuckGoCapabilities } from './definition.ts';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
-import type { NeedleOptions } from './needle-options.ts';
-import { searchWithScrape } from './scrape-backend.ts';
 import {
   BACKEND_NAMES,
   type DuckDuckGoTextBackend,
   raceTextBackends,
   TextBackendOrder,
 } from './text-backends.ts';
+import { searchWithVqd } from './vqd-backend.ts';
 
 export type { DuckDuckGoTextBackend } from './text-backends.ts';
 
@@ -24,7 +23,7 @@ export interface DuckDuckGoProviderOptions {
    * Text-search backends in the order tried; the next one is tried when one fails or is slow. Default
    * `['html', 'djs']`: the HTML endpoint needs one request instead of two (vqd token, then d.js), and
    * d.js has blocked scrapers far more often since 2025-09 (duck-duck-scrape issue #148).
-   * News and videos always use duck-duck-scrape (news.js, v.js): the HTML endpoint has neither.
+   * News and videos always use news.js and v.js (after the same token step): the HTML endpoint has neither.
    */
   textBackends?: readonly DuckDuckGoTextBackend[];
   /**
@@ -34,18 +33,19 @@ export interface DuckDuckGoProviderOptions {
    * the one that answered.
    */
   textHandoverMs?: number;
-  /** URL the HTML endpoint's form is posted to (proxies, test servers). Default https://html.duckduckgo.com/html/. */
-  htmlBaseURL?: string;
+  /**
+   * URL the HTML endpoint's form is posted to (a proxy, a test server). Default
+   * https://html.duckduckgo.com/html/. The token page, d.js, news.js and v.js stay on DuckDuckGo's own
+   * hosts; send them elsewhere with `fetch`.
+   */
+  baseURL?: string | undefined;
+  /** @deprecated Renamed `baseURL` (same meaning); this name goes in the next release. */
+  htmlBaseURL?: string | undefined;
   /** User-Agent sent to every DuckDuckGo endpoint. Default: a current desktop Chrome. */
   userAgent?: string;
   /**
-   * Extra `needle` options (`proxy`, `agent`, `headers`, ...) for the vqd token request and
-   * duck-duck-scrape's d.js, news.js and v.js requests, which go the same way. The provider sets `signal`.
-   */
-  needleOptions?: NeedleOptions;
-  /**
-   * `fetch` for the HTML endpoint (a proxy-aware one, a test double). Default: the global `fetch`. The vqd
-   * token is fetched with `needle` and `needleOptions`, the route of the request that uses it.
+   * `fetch` for every request: the HTML endpoint, the token page, d.js, news.js and v.js (a proxy-aware
+   * one, a test double). Default: the global `fetch` at call time.
    */
   fetch?: typeof fetch;
   /** Largest answer read from any DuckDuckGo endpoint, in bytes; a larger one fails. Default 5 MB. */
@@ -83,12 +83,29 @@ function checkTextBackends(value: readonly DuckDuckGoTextBackend[] | undefined):
   return backends;
 }
 
-function checkUrl(value: string | undefined): string {
+/** The HTML endpoint's URL, kept as given (its trailing slash matters). Not echoed: it may carry credentials. */
+function checkUrl(value: string | undefined, name: string): string {
   const url = value?.trim() || DEFAULT_HTML_URL;
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-    throw new TypeError(`htmlBaseURL must be an http(s) URL, got "${url.slice(0, 100)}"`);
+    throw new TypeError(`DuckDuckGo ${name} must be an http(s) URL`);
   }
   return url;
+}
+
+/** `baseURL`, or `htmlBaseURL` (its deprecated name) when only that is set; the default when neither is. */
+function htmlEndpointUrl(options: DuckDuckGoProviderOptions): string {
+  if (!options.baseURL?.trim() && options.htmlBaseURL?.trim())
+    return checkUrl(options.htmlBaseURL, 'htmlBaseURL');
+  return checkUrl(options.baseURL, 'baseURL');
+}
+
+/** needle went with duck-duck-scrape; a JavaScript caller still passing its options learns what replaced them. */
+function rejectNeedleOptions(options: object): void {
+  if ('needleOptions' in options) {
+    throw new TypeError(
+      'DuckDuckGo needleOptions is no longer supported: every request goes through `fetch` (pass a proxy-aware one)',
+    );
+  }
 }
 
 function checkHandover(value: number | undefined): number {
@@ -101,23 +118,20 @@ function checkHandover(value: number | undefined): number {
 
 /**
  * DuckDuckGo search without an API key. Text goes to the HTML endpoint and/or d.js (failing over
- * between them inside the attempt's time, see text-backends.ts), news and videos to duck-duck-scrape. Domain filters become `site:` query terms.
+ * between them inside the attempt's time, see text-backends.ts), news to news.js and videos to v.js.
+ * Domain filters become `site:` query terms. Every request goes through `options.fetch`.
  */
 export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}): SearchProviderV1 {
+  rejectNeedleOptions(options);
   const textOrder = new TextBackendOrder(checkTextBackends(options.textBackends));
   const handoverMs = checkHandover(options.textHandoverMs);
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const htmlUrl = checkUrl(options.htmlBaseURL);
+  const htmlUrl = htmlEndpointUrl(options);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
-  const userNeedle = options.needleOptions ?? {};
-  const needleOptions: NeedleOptions = {
-    ...userNeedle,
-    headers: {
-      ...BROWSER_HEADERS,
-      'user-agent': userAgent,
-      ...(userNeedle.headers as Record<string, string> | undefined),
-    },
-  };
+  const headers = { ...BROWSER_HEADERS, 'user-agent': userAgent };
+
+  // Every request: the caller's fetch, the attempt's (or the backend's) signal, the body limit.
+  const fetchContext = (signal: AbortSignal) => ({ fetch: options.fetch, signal, maxBodyBytes });
 
   function searchText(query: string, request: SearchRequest, signal: AbortSignal) {
     return raceTextBackends({
@@ -126,14 +140,8 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
       handoverMs,
       run: (backend, backendSignal) =>
         backend === 'html'
-          ? searchHtmlEndpoint(query, request, {
-              url: htmlUrl,
-              userAgent,
-              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-              signal: backendSignal,
-              maxBodyBytes,
-            })
-          : searchWithScrape('text', query, request, { needleOptions, signal: backendSignal, maxBodyBytes }),
+          ? searchHtmlEndpoint(query, request, { url: htmlUrl, userAgent, ...fetchContext(backendSignal) })
+          : searchWithVqd('text', query, request, { headers, ...fetchContext(backendSignal) }),
     });
   }
 
@@ -149,7 +157,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
       const results =
         request.mode === 'text'
           ? await searchText(query, request, signal)
-          : await searchWithScrape(request.mode, query, request, { needleOptions, signal, maxBodyBytes });
+          : await searchWithVqd(request.mode, query, request, { headers, ...fetchContext(signal) });
       return { results };
     },
   };
@@ -157,6 +165,5 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
 
 /** The provider configuration builds: `DUCKDUCKGO_HTML_URL` overrides the HTML endpoint. */
 export function fromEnv(env: Env): SearchProviderV1 {
-  const htmlBaseURL = env.DUCKDUCKGO_HTML_URL?.trim();
-  return createDuckDuckGoProvider(htmlBaseURL ? { htmlBaseURL } : {});
+  return createDuckDuckGoProvider({ baseURL: env.DUCKDUCKGO_HTML_URL });
 }

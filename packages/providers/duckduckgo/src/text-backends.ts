@@ -1,7 +1,7 @@
 import { type RawResult, SearchError } from '@agent-search/core';
 import { PROVIDER_ID } from './errors.ts';
 
-/** Where text searches go: the no-JavaScript HTML endpoint, or duck-duck-scrape's `d.js` endpoint. */
+/** Where text searches go: the no-JavaScript HTML endpoint, or the `d.js` endpoint (after a vqd token). */
 export type DuckDuckGoTextBackend = 'html' | 'djs';
 
 export const BACKEND_NAMES: Record<DuckDuckGoTextBackend, string> = { html: 'HTML endpoint', djs: 'd.js' };

@@ -1,63 +1,39 @@
-import { isNetworkError, isSearchError } from '@agent-search/core';
-import { duckDuckGoError, httpStatusError, networkError } from './errors.ts';
+import { duckDuckGoError } from './errors.ts';
+import { type FetchContext, fetchAnswer } from './fetch-answer.ts';
 import { isAnomalyPage } from './html-page.ts';
-import type { NeedleOptions } from './needle-options.ts';
-import { type NeedleResponse, needle, VQD_REGEX } from './scrape-library.ts';
 
 /** The search page whose inline script carries the vqd token d.js, news.js and v.js need. */
 export const VQD_PAGE_URL = 'https://duckduckgo.com/';
 
 const WHAT = "DuckDuckGo's search page (vqd token)";
 
-/** The page duck-duck-scrape's getVQD requests: `GET https://duckduckgo.com/?q=<query>&ia=web`. */
+// `vqd='4-1719...'` in the inline script (two parts today, three in older pages), or `vqd="..."`.
+const VQD_TOKEN = /vqd=['"](\d+-\d+(?:-\d+)?)['"]/;
+
+/** `GET https://duckduckgo.com/?q=<query>&ia=web`, the page DuckDuckGo's own front end starts from. */
 export function vqdPageUrl(query: string): string {
   return `${VQD_PAGE_URL}?${new URLSearchParams({ q: query, ia: 'web' })}`;
 }
 
-function headersOf(response: NeedleResponse): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers ?? {})) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      headers.append(name, v);
-  }
-  return headers;
-}
-
-function bodyText(body: unknown): string {
-  if (typeof body === 'string') return body;
-  return Buffer.isBuffer(body) ? body.toString('utf8') : '';
+/** The vqd token in a search page, or undefined. */
+export function readVqdToken(html: string): string | undefined {
+  return VQD_TOKEN.exec(html)?.[1];
 }
 
 /**
- * Fetches the vqd token for `query` the way duck-duck-scrape's getVQD does (same URL, same needle
- * options: headers, proxy, agent, signal), but keeps what getVQD throws away: the HTTP status, the
- * Retry-After header and whether the connection failed. `needleOptions.signal` must be the attempt's.
+ * Fetches the vqd token for `query`. A non-200 answer keeps its meaning (a 429 is `rate_limited` with
+ * its Retry-After, a 5xx `unavailable`); a 200 page without a token is DuckDuckGo turning us away.
  */
 export async function fetchVqd(
   query: string,
-  needleOptions: NeedleOptions,
-  signal: AbortSignal,
+  headers: Record<string, string>,
+  context: FetchContext,
 ): Promise<string> {
-  let response: NeedleResponse;
-  try {
-    response = await needle('get', vqdPageUrl(query), needleOptions);
-  } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    // The body limit (see scrape-library.ts) already says what happened.
-    if (isSearchError(error)) throw error;
-    if (isNetworkError(error)) throw networkError(error, WHAT);
-    const kind = error instanceof Error ? error.name : typeof error;
-    throw duckDuckGoError('provider_error', `${WHAT}: the request failed (${kind})`, { cause: error });
-  }
-  const status = response.statusCode ?? 0;
-  // 202 is DuckDuckGo's challenge page, 403 a refusal, 429 a rate limit, 5xx an outage.
-  if (status !== 200) throw httpStatusError(status, headersOf(response), WHAT);
-  const html = bodyText(response.body);
-  const token = VQD_REGEX.exec(html)?.[1];
+  const html = await fetchAnswer(vqdPageUrl(query), { headers }, context, WHAT);
+  const token = readVqdToken(html);
   if (token) return token;
-  // Both are DuckDuckGo turning the client away: the challenge page, or a page that simply lacks the token.
   const why = isAnomalyPage(html)
     ? 'served its bot challenge instead of a token'
     : 'came without a search token';
-  throw duckDuckGoError('blocked', `${WHAT} ${why}`, { status });
+  throw duckDuckGoError('blocked', `${WHAT} ${why}`, { status: 200 });
 }

@@ -2,7 +2,7 @@ import { createSearchClient } from '@agent-search/core';
 import {
   type HostileUpstream,
   hugeAnswer,
-  SimulatorAgent,
+  loopbackFetch,
   slowDrip,
   startHostileUpstream,
   vqdPage,
@@ -10,26 +10,21 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider } from '../src/index.ts';
 
-// duck-duck-scrape's endpoints (duckduckgo.com/, links.duckduckgo.com/d.js, news.js) are fixed https URLs:
-// an agent sends those connections to a real loopback server, unchanged otherwise. No msw here.
+// The token page and d.js / news.js are fixed https URLs (duckduckgo.com/, links.duckduckgo.com/d.js, ...):
+// the provider's `fetch` option sends them to a real loopback server, path and query unchanged. No msw here.
 const MB = 1024 * 1024;
 let upstream: HostileUpstream;
-let agent: SimulatorAgent;
 
 beforeAll(async () => {
   upstream = await startHostileUpstream();
-  agent = new SimulatorAgent(Number(new URL(upstream.origin).port));
 });
-afterAll(async () => {
-  agent.destroy();
-  await upstream.close();
-});
+afterAll(() => upstream.close());
 beforeEach(() => upstream.reset());
 
 const provider = (maxBodyBytes?: number) =>
   createDuckDuckGoProvider({
     textBackends: ['djs'],
-    needleOptions: { agent },
+    fetch: loopbackFetch(upstream.origin),
     ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
   });
 const vqd = () => ({
@@ -38,7 +33,7 @@ const vqd = () => ({
   body: vqdPage('huge query'),
 });
 
-describe('duck-duck-scrape endpoints are held to the body limit', () => {
+describe('the token page, d.js and news.js are held to the body limit', () => {
   it('stops reading a 100 MB vqd page at 5 MB', async () => {
     upstream.answer('/', hugeAnswer('duckduckgo'));
     const error = await createSearchClient({ providers: [provider()], timeoutMs: 5_000 })
@@ -56,7 +51,7 @@ describe('duck-duck-scrape endpoints are held to the body limit', () => {
       .search({ query: 'huge query' })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'provider_error' });
-    expect((error as Error).message).toMatch(/DuckDuckGo sent an answer larger than 5 MB/);
+    expect((error as Error).message).toMatch(/DuckDuckGo d.js sent an answer larger than 5 MB/);
     expect(upstream.requests.map((r) => r.path)).toEqual(['/', '/d.js']);
     expect(upstream.bytesSent('/d.js')).toBeLessThan(30 * MB);
   });

@@ -24,7 +24,7 @@ describeProviderConformance('duckduckgo', {
   hostile: {
     route: 'duckduckgo',
     createProvider: (urls, options) =>
-      createDuckDuckGoProvider({ htmlBaseURL: urls.duckduckgo, textBackends: ['html'], ...options }),
+      createDuckDuckGoProvider({ baseURL: urls.duckduckgo, textBackends: ['html'], ...options }),
   },
   resultHandlers,
   emptyHandlers,
@@ -60,7 +60,7 @@ describeProviderConformance('duckduckgo', {
   },
 });
 
-// d.js first: the path duck-duck-scrape takes, with its coarser error reporting.
+// d.js first: the vqd token, then d.js.
 describeProviderConformance('duckduckgo (d.js backend)', {
   createProvider: () => createDuckDuckGoProvider({ textBackends: ['djs'] }),
   server,

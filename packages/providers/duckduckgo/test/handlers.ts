@@ -28,7 +28,7 @@ export function recordRequests(server: MswServer): Request[] {
 }
 
 export const URLS = {
-  /** The search page duck-duck-scrape reads the vqd token from. */
+  /** The search page the vqd token is read from. */
   vqd: 'https://duckduckgo.com/',
   djs: 'https://links.duckduckgo.com/d.js',
   news: 'https://duckduckgo.com/news.js',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromScrapeError } from '../src/errors.ts';
+import { parseDjsAnswer } from '../src/djs-answer.ts';
 import { parseHtmlPage, unwrapResultLink } from '../src/html-page.ts';
+import { parseNewsAnswer } from '../src/news-answer.ts';
+import { parseVideosAnswer } from '../src/videos-answer.ts';
 import { fixture } from './handlers.ts';
 
 describe('unwrapResultLink', () => {
@@ -44,25 +46,146 @@ describe('parseHtmlPage', () => {
   });
 });
 
-describe('fromScrapeError', () => {
-  it("maps duck-duck-scrape's messages", () => {
-    const anomaly = new Error(
-      'DDG detected an anomaly in the request, you are likely making requests too quickly.',
-    );
-    expect(fromScrapeError(anomaly, 'text')).toMatchObject({ code: 'blocked', cause: anomaly });
-    expect(fromScrapeError(new Error('A server error occurred!'), 'text').code).toBe('unavailable');
-    expect(fromScrapeError(new Error('A server error occurred!'), 'news')).toMatchObject({
-      code: 'blocked',
-      status: 403,
-    });
-    expect(
-      fromScrapeError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), 'text').code,
-    ).toBe('unavailable');
+const djsBody = (entries: unknown) =>
+  `if (DDG.pageLayout) DDG.pageLayout.load('d',${JSON.stringify(entries)});DDG.duckbar.load('images');`;
+
+describe('parseDjsAnswer', () => {
+  it('reads the results, and tells the no-results, server-error and anomaly answers apart', () => {
+    const page = parseDjsAnswer(fixture('d.js'));
+    expect(page.kind === 'results' && page.results.length).toBe(4);
+    expect(parseDjsAnswer(fixture('d.js-no-results.js'))).toEqual({ kind: 'results', results: [] });
+    expect(parseDjsAnswer(fixture('d.js-506.js'))).toEqual({ kind: 'server-error' });
+    expect(parseDjsAnswer(fixture('d.js-anomaly.js'))).toEqual({ kind: 'anomaly' });
   });
 
-  it('never passes a raw parsing error through', () => {
-    const error = fromScrapeError(new TypeError("Cannot read properties of null (reading '1')"), 'text');
-    expect(error).toMatchObject({ code: 'provider_error', provider: 'duckduckgo' });
-    expect(error.message).not.toContain('Cannot read');
+  it('skips entries that are not results instead of failing on them', () => {
+    const good = { t: 'Good', u: 'https://good.example/', a: 'Snippet', i: 'good.example' };
+    const answer = parseDjsAnswer(
+      djsBody([
+        null,
+        'a string',
+        [1, 2],
+        { t: 'No URL' },
+        { t: 'Script', u: 'javascript:alert(1)' },
+        { t: 'Relative', u: '/l/?uddg=x' },
+        { t: 42, u: 'https://typed.example/', a: { html: 'x' }, i: ['host'] },
+        good,
+        { n: '/d.js?q=next&s=30' },
+      ]),
+    );
+    expect(answer).toEqual({
+      kind: 'results',
+      results: [
+        { title: undefined, url: 'https://typed.example/', snippet: undefined, source: undefined },
+        { title: 'Good', url: 'https://good.example/', snippet: 'Snippet', source: 'good.example' },
+      ],
+    });
+  });
+
+  it('reads past "]);" inside a string, and a raw tab in one (not valid JSON)', () => {
+    const body = djsBody([{ t: 'A_B', u: 'https://a.example/', a: 'ends with ]); here' }]);
+    const answer = parseDjsAnswer(body.replace('A_B', 'A\tB'));
+    expect(answer).toEqual({
+      kind: 'results',
+      results: [
+        { title: 'A B', url: 'https://a.example/', snippet: 'ends with ]); here', source: undefined },
+      ],
+    });
+  });
+
+  it('calls anything else unrecognised: no call, a cut-off array, not an array, a huge junk body', () => {
+    for (const body of [
+      '',
+      '<html><body>Maintenance</body></html>',
+      'DDG.pageLayout.load(\'d\',[{"t":"cut off',
+      'DDG.pageLayout.load(\'d\',{"t":1});',
+      'DDG.pageLayout.load(\'d\',[{"t": nope}]);',
+      `DDG.pageLayout.load('d',${'['.repeat(200_000)}`,
+    ]) {
+      expect(parseDjsAnswer(body)).toEqual({ kind: 'unrecognised' });
+    }
+  });
+});
+
+describe('parseNewsAnswer and parseVideosAnswer', () => {
+  it.each([
+    ['news', parseNewsAnswer],
+    ['videos', parseVideosAnswer],
+  ] as const)('%s: JSON without a results list is unrecognised, an anomaly page is anomaly', (_, parse) => {
+    for (const body of ['', 'null', '[]', '{"results":{}}', '{"results":"x"}', '<html>down</html>']) {
+      expect(parse(body)).toEqual({ kind: 'unrecognised' });
+    }
+    expect(parse(fixture('html-anomaly.html'))).toEqual({ kind: 'anomaly' });
+    expect(parse('{"results":[]}')).toEqual({ kind: 'results', results: [] });
+  });
+
+  it('news: keeps only well-typed fields, skips entries without an http(s) URL', () => {
+    const answer = parseNewsAnswer(
+      JSON.stringify({
+        results: [
+          7,
+          { title: 'No URL' },
+          { title: 'Data', url: 'data:text/html,hi' },
+          {
+            title: 'T',
+            url: 'https://n.example/a',
+            excerpt: 'E',
+            date: '1767103200',
+            image: 'ftp://x/y.jpg',
+          },
+          { title: 'T2', url: 'https://n.example/b', date: 1767103200, image: 'https://n.example/i.jpg' },
+        ],
+      }),
+    );
+    expect(answer).toEqual({
+      kind: 'results',
+      results: [
+        {
+          title: 'T',
+          url: 'https://n.example/a',
+          snippet: 'E',
+          publishedAt: undefined,
+          thumbnail: undefined,
+        },
+        {
+          title: 'T2',
+          url: 'https://n.example/b',
+          snippet: undefined,
+          publishedAt: 1767103200,
+          thumbnail: 'https://n.example/i.jpg',
+        },
+      ],
+    });
+  });
+
+  it('videos: survives missing or mistyped images and statistics', () => {
+    const answer = parseVideosAnswer(
+      JSON.stringify({
+        results: [
+          { title: 'No URL', images: {} },
+          { content: 'https://v.example/1', images: 'x', statistics: [], duration: 95, published: 5 },
+          {
+            content: 'https://v.example/2',
+            images: { large: 'javascript:x', medium: 42, small: 'https://img.example/s.jpg' },
+            statistics: { viewCount: 'many' },
+            uploader: '',
+            publisher: 'Vimeo',
+          },
+        ],
+      }),
+    );
+    expect(answer.kind === 'results' && answer.results).toEqual([
+      expect.objectContaining({
+        url: 'https://v.example/1',
+        duration: 95,
+        thumbnail: undefined,
+        viewCount: undefined,
+      }),
+      expect.objectContaining({
+        thumbnail: 'https://img.example/s.jpg',
+        publisher: 'Vimeo',
+        viewCount: undefined,
+      }),
+    ]);
   });
 });

@@ -100,8 +100,63 @@ describe('text backends', () => {
     expect(() => createDuckDuckGoProvider({ textBackends: ['lite'] })).toThrow(/"lite"/);
     // @ts-expect-error: not a backend either, though it is a property of every object
     expect(() => createDuckDuckGoProvider({ textBackends: ['toString'] })).toThrow(/"toString"/);
+    expect(() => createDuckDuckGoProvider({ baseURL: 'not a url' })).toThrow(/baseURL/);
+    expect(() => createDuckDuckGoProvider({ baseURL: 'ftp://user:secret@host/' })).toThrow(
+      /^DuckDuckGo baseURL must be an http\(s\) URL$/,
+    );
     expect(() => createDuckDuckGoProvider({ htmlBaseURL: 'not a url' })).toThrow(/htmlBaseURL/);
+    // The needle options went with duck-duck-scrape; a JavaScript caller is told what replaced them.
+    const needleOptions = { needleOptions: { proxy: 'http://proxy:3128' } };
+    expect(() => createDuckDuckGoProvider(needleOptions as object)).toThrow(/needleOptions.*`fetch`/);
   });
+});
+
+describe('baseURL and fetch', () => {
+  const PROXY = 'http://search-proxy.internal:8080/ddg/html/';
+
+  it('posts the HTML form to baseURL, and to htmlBaseURL, its deprecated name; baseURL wins', async () => {
+    server.use(
+      http.post(PROXY, () => HttpResponse.html(fixture('html-results.html'))),
+      http.post('http://old-name.internal/html/', () => HttpResponse.html(fixture('html-results.html'))),
+    );
+    await search(createDuckDuckGoProvider({ baseURL: PROXY }));
+    await search(createDuckDuckGoProvider({ htmlBaseURL: 'http://old-name.internal/html/' }));
+    await search(createDuckDuckGoProvider({ baseURL: PROXY, htmlBaseURL: 'http://old-name.internal/html/' }));
+    expect(hosts()).toEqual([
+      'search-proxy.internal:8080/ddg/html/',
+      'old-name.internal/html/',
+      'search-proxy.internal:8080/ddg/html/',
+    ]);
+  });
+
+  it("leaves the token page and d.js on DuckDuckGo's hosts", async () => {
+    server.use(...resultHandlers());
+    await search(createDuckDuckGoProvider({ baseURL: PROXY, textBackends: ['djs'] }));
+    expect(hosts()).toEqual(['duckduckgo.com/', 'links.duckduckgo.com/d.js']);
+  });
+
+  it.each([
+    ['text', ['html'], ['html.duckduckgo.com/html/']],
+    ['text', ['djs'], ['duckduckgo.com/', 'links.duckduckgo.com/d.js']],
+    ['news', ['html'], ['duckduckgo.com/', 'duckduckgo.com/news.js']],
+    ['videos', ['html'], ['duckduckgo.com/', 'duckduckgo.com/v.js']],
+  ] as const)(
+    "sends every %s request (%s) through the caller's fetch",
+    async (mode, textBackends, expected) => {
+      server.use(...resultHandlers());
+      const through: string[] = [];
+      const callerFetch: typeof fetch = (input, init) => {
+        through.push(String(input));
+        return fetch(input, init);
+      };
+      const { results } = await search(createDuckDuckGoProvider({ fetch: callerFetch, textBackends }), {
+        mode,
+      });
+      expect(results.length).toBeGreaterThan(0);
+      expect(through.map((url) => new URL(url).host + new URL(url).pathname)).toEqual(expected);
+      expect(hosts()).toEqual(expected);
+    },
+  );
 });
 
 describe('what reaches DuckDuckGo', () => {

@@ -38,7 +38,7 @@ export interface SimulatedRequest {
   endpoint: SimulatedEndpoint;
   method: string;
   url: URL;
-  /** The Host header: duck-duck-scrape's requests keep their real DuckDuckGo host names. */
+  /** The Host header: requests sent through `agent` (duck-duck-scrape's) keep their real DuckDuckGo host names. */
   host: string;
   body: string;
   /** The search query the request carries ("" when none could be read). */

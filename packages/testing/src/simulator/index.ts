@@ -25,6 +25,7 @@ export {
   sampleLatency,
   seededRandom,
 } from './latency.ts';
+export { loopbackFetch } from './loopback-fetch.ts';
 export {
   braveWebResponse,
   type DuckDuckGoWebEntry,

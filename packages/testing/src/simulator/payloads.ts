@@ -60,7 +60,7 @@ function bingTime(iso: string | undefined): string | undefined {
   return iso ? `${iso.slice(0, 19)}.0000000` : undefined;
 }
 
-/** `duckduckgo.com/?q=..`: the page whose inline script holds the vqd token duck-duck-scrape needs. */
+/** `duckduckgo.com/?q=..`: the page whose inline script holds the vqd token d.js, news.js and v.js need. */
 export function vqdPage(query: string): string {
   const encoded = encodeURIComponent(query);
   const vqd = vqdFor(query);

@@ -15,6 +15,7 @@ import {
 } from './endpoints.ts';
 import { faultResponse, SIMULATOR_FAULTS, type SimulatorFault } from './faults.ts';
 import { type LatencyDistribution, type Random, sampleLatency, seededRandom } from './latency.ts';
+import { loopbackFetch } from './loopback-fetch.ts';
 
 /** How one endpoint behaves; change it at any time with `configure`. */
 export interface EndpointBehaviour {
@@ -47,9 +48,14 @@ export interface ProviderSimulator {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
   readonly port: number;
-  /** Base URLs to give the providers: DuckDuckGo `htmlBaseURL`, Tavily, Exa, Brave and SearXNG `baseURL`. */
+  /** Base URLs to give the providers: DuckDuckGo, Tavily, Exa, Brave and SearXNG `baseURL`. */
   readonly urls: { duckDuckGoHtml: string; tavily: string; exa: string; brave: string; searxng: string };
-  /** For duck-duck-scrape (`needle`'s `agent` option): its https requests reach this simulator instead. */
+  /**
+   * For our DuckDuckGo provider's `fetch` option: its token page, d.js, news.js and v.js requests (fixed
+   * https URLs) reach this simulator instead.
+   */
+  readonly fetch: typeof fetch;
+  /** For duck-duck-scrape, a peer in the benchmarks (`needle`'s `agent` option): the same, for its requests. */
   readonly agent: SimulatorAgent;
   /** Changes how a provider's endpoints, or one endpoint, behave; unnamed fields keep their value. */
   configure(target: SimulatedProvider | SimulatedEndpoint, behaviour: Partial<EndpointBehaviour>): void;
@@ -125,7 +131,8 @@ function delay(ms: number, response: ServerResponse): Promise<boolean> {
 /**
  * A loopback HTTP server speaking DuckDuckGo's (HTML endpoint, vqd page, d.js, news.js, v.js), Tavily's
  * and Exa's search APIs, with per-endpoint latency distributions and faults that can be changed while it
- * runs, and counters of every upstream call. Point providers at it with `urls` and `agent`.
+ * runs, and counters of every upstream call. Point providers at it with `urls` and `fetch` (`agent`
+ * for duck-duck-scrape).
  */
 export async function startProviderSimulator(
   options: ProviderSimulatorOptions = {},
@@ -206,6 +213,7 @@ export async function startProviderSimulator(
       brave: `${origin}/brave`,
       searxng: `${origin}/searxng`,
     },
+    fetch: loopbackFetch(origin),
     agent,
     configure(target, behaviour) {
       const endpoints = endpointsOf(target);

@@ -108,6 +108,17 @@ describe('provider simulator', () => {
     expect(sim.calls('duckduckgo')).toBe(3);
   });
 
+  it('serves the DuckDuckGo URLs given to its fetch, path and query unchanged', async () => {
+    const page = await sim.fetch('https://duckduckgo.com/?q=heat%20pump&ia=web');
+    expect(await page.text()).toContain(`vqd='${vqdFor('heat pump')}'`);
+    const news = await sim.fetch(
+      new Request(`https://duckduckgo.com/news.js?q=heat%20pump&o=json&vqd=${vqdFor('heat pump')}`),
+    );
+    expect((await json(news)).query).toBe('heat pump');
+    expect(sim.stats('duckduckgo.vqd').calls).toBe(1);
+    expect(sim.stats('duckduckgo.news.js').calls).toBe(1);
+  });
+
   it('applies faults per endpoint and counts them', async () => {
     sim.configure('tavily', { faults: { rate_limited: 1 } });
     sim.configure('duckduckgo.html', { faults: { anomaly: 1 } });
