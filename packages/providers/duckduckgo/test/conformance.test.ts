@@ -1,7 +1,7 @@
 import { describeProviderConformance, useMswServer } from '@agent-search/testing';
 import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
-import { createDuckDuckGoProvider } from '../src/index.ts';
+import { createDuckDuckGoProvider, fromEnv } from '../src/index.ts';
 import {
   djs,
   emptyHandlers,
@@ -25,6 +25,7 @@ describeProviderConformance('duckduckgo', {
     route: 'duckduckgo',
     createProvider: (urls, options) =>
       createDuckDuckGoProvider({ baseURL: urls.duckduckgo, textBackends: ['html'], ...options }),
+    fromEnv: (urls) => fromEnv({ DUCKDUCKGO_HTML_URL: urls.duckduckgo }),
   },
   resultHandlers,
   emptyHandlers,
