@@ -1,9 +1,8 @@
 import type { RawResult } from '@agent-search/core';
-// htmlparser2 and css-select are what cheerio's slim build runs on, without cheerio's HTTP client (undici),
-// its parse5 parser and its encoding sniffer: about 4 MB less to install.
-import { selectAll, selectOne } from 'css-select';
+// htmlparser2 and domutils, what cheerio runs on, without cheerio's HTTP client, parse5 or a CSS engine:
+// the page is found by class names alone, and a CLI search loads fewer modules.
 import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, getInnerHTML, textContent } from 'domutils';
+import { findAll, findOne, getAttributeValue, getInnerHTML, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 
 export type HtmlPage =
@@ -46,30 +45,42 @@ export function isAnomalyPage(html: string): boolean {
   return ANOMALY.test(html);
 }
 
+function hasClass(element: Element, name: string): boolean {
+  return (element.attribs.class ?? '').split(/\s+/).includes(name);
+}
+
+/** The first element below `root` with class `name` (and tag `tag`, when given). */
+function firstWithClass(root: AnyNode, name: string, tag?: string): Element | null {
+  const children = 'children' in root ? root.children : [];
+  return findOne((el) => (tag === undefined || el.name === tag) && hasClass(el, name), children);
+}
+
 /** Reads a page of `https://html.duckduckgo.com/html/`. Fields stay raw: core cleans them. */
 export function parseHtmlPage(html: string): HtmlPage {
   if (isAnomalyPage(html)) return { kind: 'anomaly' };
   const document = parseDocument(html);
   const results: RawResult[] = [];
-  const find = (selector: string, root: AnyNode) => selectOne<AnyNode, Element>(selector, root);
-  const blocks = selectAll<AnyNode, Element>('.result:not(.result--ad, .result--no-result)', document);
+  const blocks = findAll(
+    (el) => hasClass(el, 'result') && !hasClass(el, 'result--ad') && !hasClass(el, 'result--no-result'),
+    document.children,
+  );
   for (const block of blocks) {
-    const link = find('a.result__a', block);
-    const displayUrl = find('a.result__url', block);
+    const link = firstWithClass(block, 'result__a', 'a');
+    const displayUrl = firstWithClass(block, 'result__url', 'a');
     const href = (element: Element | null) => (element ? getAttributeValue(element, 'href') : undefined);
     const url = unwrapResultLink(href(link)) ?? unwrapResultLink(href(displayUrl));
     if (!url) continue;
-    const snippet = find('.result__snippet', block);
+    const snippet = firstWithClass(block, 'result__snippet');
     const result: RawResult = {
       title: link ? getInnerHTML(link) : '',
       url,
       snippet: snippet ? getInnerHTML(snippet) : '',
     };
-    const extras = find('.result__extras__url', block);
+    const extras = firstWithClass(block, 'result__extras__url');
     const stamp = extras ? TIMESTAMP.exec(textContent(extras))?.[0] : undefined;
     if (stamp) result.publishedAt = utcTimestamp(stamp);
     results.push(result);
   }
-  if (blocks.length === 0 && !find('.no-results', document)) return { kind: 'unrecognised' };
+  if (blocks.length === 0 && !firstWithClass(document, 'no-results')) return { kind: 'unrecognised' };
   return { kind: 'results', results };
 }
