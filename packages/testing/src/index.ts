@@ -24,7 +24,7 @@ export { createHttpTestProvider, type HttpTestProviderOptions } from './http-pro
 export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
-export { searchFailure, searchRequest } from './requests.ts';
+export { contractRequests, searchFailure, searchRequest } from './requests.ts';
 export {
   answerWithResults,
   type CapturedRequest,

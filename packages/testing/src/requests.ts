@@ -18,3 +18,27 @@ export async function searchFailure(promise: Promise<unknown>): Promise<SearchEr
   }
   throw new Error('expected the search to fail with a SearchError, but it succeeded');
 }
+
+/**
+ * The requests an SDK contract test sends through both the official SDK and the provider, to show the
+ * provider sends what the SDK would: a plain search, news with every filter, and one asking for page text.
+ */
+export function contractRequests(): [string, SearchRequest][] {
+  return [
+    ['plain text search', searchRequest({ query: 'q' })],
+    [
+      'news with every filter',
+      searchRequest({
+        query: 'ecb rates',
+        mode: 'news',
+        maxResults: 3,
+        timeRange: 'm',
+        region: 'de-de',
+        safeSearch: 'strict',
+        includeDomains: ['reuters.com'],
+        excludeDomains: ['example.org'],
+      }),
+    ],
+    ['with page text', searchRequest({ query: 'tokio runtime shutdown', includeContent: true })],
+  ];
+}

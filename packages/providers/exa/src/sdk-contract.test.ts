@@ -1,5 +1,4 @@
-import type { SearchRequest } from '@agent-search/core';
-import { captureRequest, searchRequest, useMswServer } from '@agent-search/testing';
+import { captureRequest, contractRequests, useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import text from './__fixtures__/search-text.json' with { type: 'json' };
 import { createExaProvider } from './index.ts';
@@ -10,23 +9,7 @@ const BASE = 'https://exa.contract.test';
 const KEY = 'exa-contract-key-0123456789';
 const server = useMswServer();
 
-const cases: [string, SearchRequest][] = [
-  ['plain text search', searchRequest({ query: 'q' })],
-  [
-    'news with every filter',
-    searchRequest({
-      query: 'ecb rates',
-      mode: 'news',
-      maxResults: 3,
-      timeRange: 'm',
-      region: 'de-de',
-      safeSearch: 'strict',
-      includeDomains: ['reuters.com'],
-      excludeDomains: ['example.org'],
-    }),
-  ],
-  ['with page text', searchRequest({ query: 'tokio runtime shutdown', includeContent: true })],
-];
+const cases = contractRequests();
 
 describe('request contract with exa-js', () => {
   it.each(cases)('%s: same endpoint, key header and body', async (_, request) => {

@@ -1,7 +1,5 @@
-import type { SearchRequest } from '@agent-search/core';
-import { searchRequest, useMswServer } from '@agent-search/testing';
+import { captureRequest, contractRequests, useMswServer } from '@agent-search/testing';
 import { tavily } from '@tavily/core';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import { createTavilyProvider } from './index.ts';
@@ -12,39 +10,12 @@ const KEY = 'tvly-contract-key';
 const server = useMswServer();
 const LONG = { d: 'day', w: 'week', m: 'month', y: 'year' } as const;
 
-async function captureBody(run: () => Promise<unknown>) {
-  const seen: { url: string; auth: string | null; body: unknown }[] = [];
-  server.use(
-    http.post(`${BASE}/search`, async ({ request }) => {
-      seen.push({ url: request.url, auth: request.headers.get('authorization'), body: await request.json() });
-      return HttpResponse.json(general);
-    }),
-  );
-  await run();
-  expect(seen).toHaveLength(1);
-  return seen[0]!;
-}
-
-const cases: [string, SearchRequest][] = [
-  ['plain text search', searchRequest({ query: 'q' })],
-  [
-    'news with every filter',
-    searchRequest({
-      query: 'ecb rates',
-      mode: 'news',
-      maxResults: 3,
-      timeRange: 'm',
-      includeDomains: ['reuters.com'],
-      excludeDomains: ['example.org'],
-    }),
-  ],
-  ['with page text', searchRequest({ query: 'tokio runtime shutdown', includeContent: true })],
-];
+const cases = contractRequests();
 
 describe('request contract with @tavily/core', () => {
   it.each(cases)('%s: same endpoint, key header and body', async (_, request) => {
     const sdk = tavily({ apiKey: KEY, apiBaseURL: BASE });
-    const expected = await captureBody(() =>
+    const expected = await captureRequest(server, { url: `${BASE}/search`, answer: general }, () =>
       sdk.search(request.query, {
         topic: request.mode === 'news' ? 'news' : 'general',
         searchDepth: 'basic',
@@ -57,11 +28,13 @@ describe('request contract with @tavily/core', () => {
         includeImages: false,
       }),
     );
-    const actual = await captureBody(() =>
+    const actual = await captureRequest(server, { url: `${BASE}/search`, answer: general }, () =>
       createTavilyProvider({ apiKey: KEY, baseURL: BASE }).search(request, {
         signal: AbortSignal.timeout(5_000),
       }),
     );
-    expect(actual).toEqual(expected);
+    expect(actual.url).toBe(expected.url);
+    expect(actual.headers.get('authorization')).toBe(expected.headers.get('authorization'));
+    expect(actual.body).toEqual(expected.body);
   });
 });
