@@ -1,6 +1,8 @@
 import {
   createSearchClient,
+  type Env,
   isSearchError,
+  type ProviderDefinition,
   type SearchErrorCode,
   type SearchMode,
   type SearchProvider,
@@ -29,9 +31,31 @@ export interface FaultCase {
   code: SearchErrorCode;
 }
 
+/**
+ * A provider package as the template shapes it: its definition, `create<Name>Provider` taking `apiKey`,
+ * `baseURL`, `fetch` and `maxBodyBytes`, and `fromEnv` reading the definition's variables. The suite
+ * builds every provider it needs from these, so each package states only what is its own.
+ */
+export interface ProviderTemplate {
+  definition: Pick<ProviderDefinition, 'id' | 'apiKeyEnv' | 'baseUrlEnv'>;
+  create: (options: TemplateOptions) => SearchProvider;
+  fromEnv: (env: Env) => SearchProvider;
+  /** The key the tests use (a provider whose definition names a key variable). */
+  apiKey?: string;
+  /** The base URL of the tests' msw handlers, when the provider has no default of its own. */
+  baseURL?: string;
+}
+
+export interface TemplateOptions extends HostileProviderOptions {
+  apiKey: string | undefined;
+  baseURL: string | undefined;
+}
+
 export interface ProviderConformanceOptions {
+  /** The package's template parts; `createProvider`, `hostile` and `createWithKey` are derived from them. */
+  template?: ProviderTemplate;
   /** A fresh provider for each test (so cool-downs or cookies don't leak between tests). */
-  createProvider: () => SearchProvider;
+  createProvider?: () => SearchProvider;
   server: MswServer;
   /** Handlers answering every supported mode with at least `minResults` realistic results. */
   resultHandlers: (mode: SearchMode) => RequestHandler[];
@@ -70,13 +94,52 @@ export interface HostileProviderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+type ResolvedOptions = ProviderConformanceOptions & { createProvider: () => SearchProvider };
+
+/** The options with what the template implies filled in; anything given explicitly wins. */
+function fromTemplate(options: ProviderConformanceOptions): ResolvedOptions {
+  const template = options.template;
+  if (!template) {
+    const { createProvider } = options;
+    if (!createProvider) throw new TypeError('describeProviderConformance needs createProvider or template');
+    return { ...options, createProvider };
+  }
+  const { definition, apiKey } = template;
+  const route = definition.id as HostileProvider;
+  if (!Object.hasOwn(HOSTILE_ROUTES, route)) {
+    throw new TypeError(
+      `the hostile upstream has no route for "${definition.id}": add one to HOSTILE_ROUTES`,
+    );
+  }
+  const create = (extra: Partial<TemplateOptions> = {}) =>
+    template.create({ apiKey, baseURL: template.baseURL, ...extra });
+  const env = (urls: HostileUpstream['urls']): Env => ({
+    ...(definition.apiKeyEnv ? { [definition.apiKeyEnv]: apiKey } : {}),
+    ...(definition.baseUrlEnv ? { [definition.baseUrlEnv]: urls[route] } : {}),
+  });
+  return {
+    ...options,
+    createProvider: options.createProvider ?? (() => create()),
+    hostile: options.hostile ?? {
+      route,
+      ...(apiKey ? { secret: apiKey } : {}),
+      createProvider: (urls, extra) => create({ baseURL: urls[route], ...extra }),
+      ...(definition.baseUrlEnv ? { fromEnv: (urls) => template.fromEnv(env(urls)) } : {}),
+    },
+    ...(definition.apiKeyEnv && !options.createWithKey
+      ? { createWithKey: (key: string | undefined) => create({ apiKey: key }) }
+      : {}),
+  };
+}
+
 const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * The suite every provider passes: the same modes, limits, filters, error classification and abort
  * behaviour, whatever the upstream API looks like.
  */
-export function describeProviderConformance(name: string, options: ProviderConformanceOptions): void {
+export function describeProviderConformance(name: string, given: ProviderConformanceOptions): void {
+  const options = fromTemplate(given);
   const { server } = options;
   const minResults = options.minResults ?? 3;
 

@@ -3,6 +3,8 @@ export {
   type FaultCase,
   type HostileProviderOptions,
   type ProviderConformanceOptions,
+  type ProviderTemplate,
+  type TemplateOptions,
 } from './conformance.ts';
 export {
   HOSTILE_ENTRIES,

@@ -71,15 +71,8 @@ async function capture(req: SearchRequest, create = provider) {
 }
 
 describeProviderConformance('brave', {
-  createProvider: provider,
+  template: { definition: providerDefinition, create: createBraveProvider, fromEnv, apiKey: KEY },
   server,
-  createWithKey: (apiKey) => createBraveProvider({ apiKey }),
-  hostile: {
-    route: 'brave',
-    secret: KEY,
-    createProvider: (urls, options) => createBraveProvider({ apiKey: KEY, baseURL: urls.brave, ...options }),
-    fromEnv: (urls) => fromEnv({ BRAVE_API_KEY: KEY, BRAVE_BASE_URL: urls.brave }),
-  },
   resultHandlers: (mode) => [http.get(url(mode), answer(mode))],
   emptyHandlers: () => [http.get(url('text'), () => HttpResponse.json(webEmpty))],
   hangHandlers: [http.get(url('text'), ({ request }) => hang(request))],

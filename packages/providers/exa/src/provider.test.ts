@@ -101,20 +101,13 @@ const faults: FaultCase[] = [
 ];
 
 describeProviderConformance('exa', {
-  createProvider: () => createExaProvider({ apiKey: KEY }),
+  template: { definition: providerDefinition, create: createExaProvider, fromEnv, apiKey: KEY },
   server,
   resultHandlers,
   minResults: 4,
   emptyHandlers: () => [http.post(SEARCH, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(SEARCH, ({ request }) => hang(request))],
   faults,
-  createWithKey: (apiKey) => createExaProvider({ apiKey }),
-  hostile: {
-    route: 'exa',
-    secret: KEY,
-    createProvider: (urls, options) => createExaProvider({ apiKey: KEY, baseURL: urls.exa, ...options }),
-    fromEnv: (urls) => fromEnv({ EXA_API_KEY: KEY, EXA_BASE_URL: urls.exa }),
-  },
   async expectFiltersSent(requests, input) {
     const body = (await requests[0]!.json()) as Record<string, unknown>;
     const start = Date.parse(String(body.startPublishedDate));

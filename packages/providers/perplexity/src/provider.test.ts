@@ -16,7 +16,7 @@ import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import web from './__fixtures__/search-web.json' with { type: 'json' };
-import { createPerplexityProvider, fromEnv } from './index.ts';
+import { createPerplexityProvider, fromEnv, providerDefinition } from './index.ts';
 
 const API = 'https://api.perplexity.ai/search';
 const KEY = 'pplx-PLANTED0secret0key0do0not0leak0000';
@@ -37,16 +37,8 @@ const { request, failure, capture, fail } = jsonApiCalls(server, {
 });
 
 describeProviderConformance('perplexity', {
-  createProvider: () => createPerplexityProvider({ apiKey: KEY }),
+  template: { definition: providerDefinition, create: createPerplexityProvider, fromEnv, apiKey: KEY },
   server,
-  hostile: {
-    route: 'perplexity',
-    secret: KEY,
-    createProvider: (urls, options) =>
-      createPerplexityProvider({ apiKey: KEY, baseURL: urls.perplexity, ...options }),
-    fromEnv: (urls) => fromEnv({ PERPLEXITY_API_KEY: KEY, PERPLEXITY_BASE_URL: urls.perplexity }),
-  },
-  createWithKey: (apiKey) => createPerplexityProvider({ apiKey }),
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],

@@ -61,13 +61,8 @@ async function sent(req: SearchRequest): Promise<Record<string, string>> {
 }
 
 describeProviderConformance('searxng', {
-  createProvider: provider,
+  template: { definition: providerDefinition, create: createSearxngProvider, fromEnv, baseURL: INSTANCE },
   server,
-  hostile: {
-    route: 'searxng',
-    createProvider: (urls, options) => createSearxngProvider({ baseURL: urls.searxng, ...options }),
-    fromEnv: (urls) => fromEnv({ SEARXNG_URL: urls.searxng }),
-  },
   resultHandlers: () => [http.get(API, answer)],
   emptyHandlers: () => [http.get(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.get(API, ({ request }) => hang(request))],

@@ -14,7 +14,7 @@ import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import rawContent from './__fixtures__/search-raw-content.json' with { type: 'json' };
-import { createTavilyProvider, fromEnv } from './index.ts';
+import { createTavilyProvider, fromEnv, providerDefinition } from './index.ts';
 
 const API = 'https://api.tavily.com/search';
 const KEY = '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';
@@ -34,16 +34,8 @@ const { request, failure, capture, fail } = jsonApiCalls(server, {
 });
 
 describeProviderConformance('tavily', {
-  createProvider: () => createTavilyProvider({ apiKey: KEY }),
+  template: { definition: providerDefinition, create: createTavilyProvider, fromEnv, apiKey: KEY },
   server,
-  hostile: {
-    route: 'tavily',
-    secret: KEY,
-    createProvider: (urls, options) =>
-      createTavilyProvider({ apiKey: KEY, baseURL: urls.tavily, ...options }),
-    fromEnv: (urls) => fromEnv({ TAVILY_API_KEY: KEY, TAVILY_BASE_URL: urls.tavily }),
-  },
-  createWithKey: (apiKey) => createTavilyProvider({ apiKey }),
   resultHandlers,
   emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
   hangHandlers: [http.post(API, ({ request }) => hang(request))],
