@@ -8,7 +8,14 @@ import {
   type SearchProvider,
   type SearchRequestInput,
 } from '@agent-search/core';
-import { http, passthrough, type RequestHandler } from 'msw';
+import {
+  HttpResponse,
+  type HttpResponseResolver,
+  http,
+  type JsonBodyType,
+  passthrough,
+  type RequestHandler,
+} from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOSTILE_ROUTES,
@@ -20,7 +27,7 @@ import {
   slowDrip,
   startHostileUpstream,
 } from './hostile-upstream.ts';
-import type { MswServer } from './msw.ts';
+import { hang, type MswServer } from './msw.ts';
 import { searchRequest } from './requests.ts';
 import { requestsDuring } from './search-api.ts';
 
@@ -62,9 +69,16 @@ export interface ProviderConformanceOptions {
   /** How many results `resultHandlers` yields at least (default 3). */
   minResults?: number;
   /** Handlers answering with no results. */
-  emptyHandlers: (mode: SearchMode) => RequestHandler[];
+  emptyHandlers?: (mode: SearchMode) => RequestHandler[];
   /** Handlers that never answer until aborted. */
-  hangHandlers: RequestHandler[];
+  hangHandlers?: RequestHandler[];
+  /**
+   * For an API with one endpoint: a handler for it answering with `resolver` (`(r) => http.post(URL, r)`).
+   * The hung upstream is then derived, and with `emptyAnswer`, the empty one.
+   */
+  endpoint?: (resolver: HttpResponseResolver) => RequestHandler;
+  /** The API's answer when it finds nothing, served by `endpoint`. */
+  emptyAnswer?: JsonBodyType;
   faults: FaultCase[];
   /**
    * Asserts that the last upstream request(s) carried the request's time range and domain filters.
@@ -94,7 +108,29 @@ export interface HostileProviderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-type ResolvedOptions = ProviderConformanceOptions & { createProvider: () => SearchProvider };
+type ResolvedOptions = ProviderConformanceOptions & {
+  createProvider: () => SearchProvider;
+  emptyHandlers: (mode: SearchMode) => RequestHandler[];
+  hangHandlers: RequestHandler[];
+};
+
+/** The empty and hung upstreams, given or derived from the endpoint. */
+function upstreamStates(options: ProviderConformanceOptions) {
+  const { endpoint, emptyAnswer } = options;
+  const emptyHandlers =
+    options.emptyHandlers ??
+    (endpoint && emptyAnswer !== undefined
+      ? () => [endpoint(() => HttpResponse.json(emptyAnswer))]
+      : undefined);
+  const hangHandlers =
+    options.hangHandlers ?? (endpoint ? [endpoint(({ request }) => hang(request))] : undefined);
+  if (!emptyHandlers || !hangHandlers) {
+    throw new TypeError(
+      'describeProviderConformance needs emptyHandlers and hangHandlers, or endpoint and emptyAnswer',
+    );
+  }
+  return { emptyHandlers, hangHandlers };
+}
 
 /** The options with what the template implies filled in; anything given explicitly wins. */
 function fromTemplate(options: ProviderConformanceOptions): ResolvedOptions {
@@ -102,7 +138,7 @@ function fromTemplate(options: ProviderConformanceOptions): ResolvedOptions {
   if (!template) {
     const { createProvider } = options;
     if (!createProvider) throw new TypeError('describeProviderConformance needs createProvider or template');
-    return { ...options, createProvider };
+    return { ...options, ...upstreamStates(options), createProvider };
   }
   const { definition, apiKey } = template;
   const route = definition.id as HostileProvider;
@@ -119,6 +155,7 @@ function fromTemplate(options: ProviderConformanceOptions): ResolvedOptions {
   });
   return {
     ...options,
+    ...upstreamStates(options),
     createProvider: options.createProvider ?? (() => create()),
     hostile: options.hostile ?? {
       route,

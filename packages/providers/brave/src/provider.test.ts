@@ -1,7 +1,6 @@
 import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
 import {
   describeProviderConformance,
-  hang,
   jsonApiFaults,
   searchFailure,
   searchRequest,
@@ -70,15 +69,18 @@ async function capture(req: SearchRequest, create = provider) {
   return { url: new URL(seen[0]!.url), headers: seen[0]!.headers };
 }
 
+/** The search endpoint, answering with `resolver`. */
+const endpoint = (resolver: HttpResponseResolver) => http.get(url('text'), resolver);
+
 describeProviderConformance('brave', {
   template: { definition: providerDefinition, create: createBraveProvider, fromEnv, apiKey: KEY },
   server,
   resultHandlers: (mode) => [http.get(url(mode), answer(mode))],
-  emptyHandlers: () => [http.get(url('text'), () => HttpResponse.json(webEmpty))],
-  hangHandlers: [http.get(url('text'), ({ request }) => hang(request))],
+  endpoint,
+  emptyAnswer: webEmpty,
   faults: [
     ...jsonApiFaults({
-      route: (resolver) => http.get(url('text'), resolver),
+      route: endpoint,
       errorBody,
       // A web object without its results list.
       wrongShape: { type: 'search', web: { type: 'search', results: null } },

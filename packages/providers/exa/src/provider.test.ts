@@ -12,11 +12,11 @@ import {
   countRequests,
   describeProviderConformance,
   type FaultCase,
-  hang,
+  jsonApiFaults,
   searchRequest,
   useMswServer,
 } from '@agent-search/testing';
-import { HttpResponse, http, type JsonBodyType, passthrough } from 'msw';
+import { HttpResponse, type HttpResponseResolver, http, type JsonBodyType, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/error-400.json' with { type: 'json' };
 import error401 from './__fixtures__/error-401.json' with { type: 'json' };
@@ -51,52 +51,31 @@ function fail(status: number, body: JsonBodyType, headers: Record<string, string
   return [http.post(SEARCH, () => HttpResponse.json(body, { status, headers }))];
 }
 
+/** The search endpoint, answering with `resolver`. */
+const endpoint = (resolver: HttpResponseResolver) => http.post(SEARCH, resolver);
+
 const faults: FaultCase[] = [
-  { name: 'HTTP 401 (invalid key)', handlers: fail(401, error401), code: 'unauthorized' },
+  ...jsonApiFaults({
+    route: endpoint,
+    errorBody: (status, message) => ({ requestId: 'f0e1d2c3', error: message, tag: `HTTP_${status}` }),
+    wrongShape: { requestId: 'a1b2', results: 'none' },
+  }),
   {
     name: 'HTTP 403 (feature not on plan)',
     handlers: fail(403, { requestId: 'd4c3b2a1', error: 'Access denied', tag: 'ACCESS_DENIED' }),
     code: 'unauthorized',
   },
   { name: 'HTTP 402 (out of credits)', handlers: fail(402, error402), code: 'quota_exceeded' },
-  { name: 'HTTP 429', handlers: fail(429, error429, { 'Retry-After': '2' }), code: 'rate_limited' },
   { name: 'HTTP 400', handlers: fail(400, error400), code: 'invalid_request' },
   {
-    name: 'HTTP 500',
-    handlers: fail(500, { requestId: 'f0e1d2c3', error: 'Internal server error', tag: 'INTERNAL_ERROR' }),
-    code: 'unavailable',
-  },
-  {
-    name: 'HTTP 502 with an HTML page',
-    handlers: [
-      http.post(SEARCH, () => HttpResponse.html('<html><h1>502 Bad Gateway</h1></html>', { status: 502 })),
-    ],
-    code: 'unavailable',
-  },
-  {
     name: 'HTTP 503 with no body',
-    handlers: [http.post(SEARCH, () => new HttpResponse(null, { status: 503 }))],
+    handlers: [endpoint(() => new HttpResponse(null, { status: 503 }))],
     code: 'unavailable',
-  },
-  {
-    name: 'a 200 that is not JSON',
-    handlers: [http.post(SEARCH, () => HttpResponse.html('<html><body>Captive portal</body></html>'))],
-    code: 'provider_error',
-  },
-  {
-    name: 'a 200 JSON body without results',
-    handlers: [http.post(SEARCH, () => HttpResponse.json({ requestId: 'a1b2', results: 'none' }))],
-    code: 'provider_error',
   },
   {
     name: 'a 200 with an empty body',
-    handlers: [http.post(SEARCH, () => new HttpResponse(null, { status: 200 }))],
+    handlers: [endpoint(() => new HttpResponse(null, { status: 200 }))],
     code: 'provider_error',
-  },
-  {
-    name: 'a connection reset',
-    handlers: [http.post(SEARCH, () => HttpResponse.error())],
-    code: 'unavailable',
   },
 ];
 
@@ -105,8 +84,8 @@ describeProviderConformance('exa', {
   server,
   resultHandlers,
   minResults: 4,
-  emptyHandlers: () => [http.post(SEARCH, () => HttpResponse.json(empty))],
-  hangHandlers: [http.post(SEARCH, ({ request }) => hang(request))],
+  endpoint,
+  emptyAnswer: empty,
   faults,
   async expectFiltersSent(requests, input) {
     const body = (await requests[0]!.json()) as Record<string, unknown>;

@@ -10,7 +10,7 @@ import {
   requestsDuring,
   useMswServer,
 } from '@agent-search/testing';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, type HttpResponseResolver, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
@@ -36,15 +36,18 @@ const { request, failure, capture, fail } = jsonApiCalls(server, {
   errors,
 });
 
+/** The search endpoint, answering with `resolver`. */
+const endpoint = (resolver: HttpResponseResolver) => http.post(API, resolver);
+
 describeProviderConformance('perplexity', {
   template: { definition: providerDefinition, create: createPerplexityProvider, fromEnv, apiKey: KEY },
   server,
   resultHandlers,
-  emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
-  hangHandlers: [http.post(API, ({ request }) => hang(request))],
+  endpoint,
+  emptyAnswer: empty,
   faults: [
     ...jsonApiFaults({
-      route: (resolver) => http.post(API, resolver),
+      route: endpoint,
       errorBody: (status, message) => ({ error: { message, type: 'error', code: status } }),
       // A wrong key meets the gateway's openresty page, not the API's JSON.
       pages: { 401: unauthorizedPage },

@@ -1,7 +1,6 @@
 import { createSearchClient, type SearchRequest } from '@agent-search/core';
 import {
   describeProviderConformance,
-  hang,
   jsonApiFaults,
   searchFailure,
   searchRequest,
@@ -60,16 +59,19 @@ async function sent(req: SearchRequest): Promise<Record<string, string>> {
   return Object.fromEntries(new URL(seen[0]!).searchParams);
 }
 
+/** The search endpoint, answering with `resolver`. */
+const endpoint = (resolver: HttpResponseResolver) => http.get(API, resolver);
+
 describeProviderConformance('searxng', {
   template: { definition: providerDefinition, create: createSearxngProvider, fromEnv, baseURL: INSTANCE },
   server,
   resultHandlers: () => [http.get(API, answer)],
-  emptyHandlers: () => [http.get(API, () => HttpResponse.json(empty))],
-  hangHandlers: [http.get(API, ({ request }) => hang(request))],
+  endpoint,
+  emptyAnswer: empty,
   faults: [
     // SearXNG's error pages are Flask's HTML, whatever the format asked for.
     ...jsonApiFaults({
-      route: (resolver) => http.get(API, resolver),
+      route: endpoint,
       errorBody: (status, message) => ({ status, message }),
       wrongShape: { query: 'q', number_of_results: 0 },
     }),

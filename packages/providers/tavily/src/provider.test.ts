@@ -7,7 +7,7 @@ import {
   jsonApiFaults,
   useMswServer,
 } from '@agent-search/testing';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, type HttpResponseResolver, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
@@ -33,15 +33,18 @@ const { request, failure, capture, fail } = jsonApiCalls(server, {
   errors,
 });
 
+/** The search endpoint, answering with `resolver`. */
+const endpoint = (resolver: HttpResponseResolver) => http.post(API, resolver);
+
 describeProviderConformance('tavily', {
   template: { definition: providerDefinition, create: createTavilyProvider, fromEnv, apiKey: KEY },
   server,
   resultHandlers,
-  emptyHandlers: () => [http.post(API, () => HttpResponse.json(empty))],
-  hangHandlers: [http.post(API, ({ request }) => hang(request))],
+  endpoint,
+  emptyAnswer: empty,
   faults: [
     ...jsonApiFaults({
-      route: (resolver) => http.post(API, resolver),
+      route: endpoint,
       errorBody: (_status, message) => ({ detail: { error: message } }),
       wrongShape: { query: 'q', results: null },
     }),
