@@ -1,5 +1,6 @@
-// The Node version check every entry point of this repository meets first: `pnpm install` (through
-// `pnpm:devPreinstall`), `pnpm test`, `pnpm run search`. Plain CommonJS with no syntax newer than Node 8's,
+// The Node version check every entry point of this repository meets first: every pnpm command (through
+// .pnpmfile.cjs, which pnpm loads before it resolves anything), and `pnpm:devPreinstall`, `pnpm test` and
+// `pnpm run search` when run without pnpm. Plain CommonJS with no syntax newer than Node 8's,
 // so it still runs, and says what to do, on the old Node a newcomer may have on PATH.
 'use strict';
 
@@ -12,9 +13,13 @@ function supported(version) {
 
 const quote = (arg) => (/^[\w.,:=@/-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
 
-// What the user ran, from the lifecycle event pnpm sets (and the arguments of the script that loaded this
-// file, for `pnpm run search "query"`), so the npx line below can be pasted as is.
+// What the user ran, so the npx line below can be pasted as is: pnpm's own arguments when pnpm loaded this
+// file itself (through .pnpmfile.cjs), else the lifecycle event pnpm sets (and the arguments of the script
+// that loaded this file, for `pnpm run search "query"`).
 function command() {
+  if (/^pnpm(\.c?js)?$/.test(require('path').basename(process.argv[1] || ''))) {
+    return process.argv.slice(2).map(quote).join(' ');
+  }
   const event = process.env.npm_lifecycle_event || '';
   if (event === '' || event === 'pnpm:devPreinstall') return 'install';
   if (event === 'test') return 'test';
