@@ -17,7 +17,7 @@ const quote = (arg) => (/^[\w.,:=@/-]+$/.test(arg) ? arg : `'${arg.replace(/'/g,
 // file itself (through .pnpmfile.cjs), else the lifecycle event pnpm sets (and the arguments of the script
 // that loaded this file, for `pnpm run search "query"`).
 function command() {
-  if (/^pnpm(\.c?js)?$/.test(require('path').basename(process.argv[1] || ''))) {
+  if (/(^|[\\/])pnpm(\.c?js)?$/.test(process.argv[1] || '')) {
     return process.argv.slice(2).map(quote).join(' ');
   }
   const event = process.env.npm_lifecycle_event || '';
