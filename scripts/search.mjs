@@ -9,19 +9,19 @@ import { fileURLToPath } from 'node:url';
 const CLI = '@agent-search/cli';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const localTurbo = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
-const turbo = existsSync(localTurbo) ? localTurbo : 'turbo';
 
 function fail(message) {
   process.stderr.write(`search: ${message}\n`);
   process.exit(1);
 }
 
-if (!existsSync(join(root, 'node_modules'))) {
+// The build tool comes with the install: without it the install never ran, or did not finish.
+if (!existsSync(localTurbo)) {
   fail('the dependencies are not installed yet; run `pnpm install` first, then this command again.');
 }
 
 // turbo's banner and summary are kept back: they are shown only if the build fails.
-const build = spawn(turbo, ['run', 'build', '--output-logs=errors-only', `--filter=${CLI}...`], {
+const build = spawn(localTurbo, ['run', 'build', '--output-logs=errors-only', `--filter=${CLI}...`], {
   cwd: root,
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },
   stdio: ['ignore', 'pipe', 'pipe'],
