@@ -1,5 +1,5 @@
 import type { SearchError, SearchProviderV1, SearchRequest } from '@agent-search/core';
-import { HttpResponse, http, type JsonBodyType, type RequestHandler } from 'msw';
+import { HttpResponse, type HttpResponseResolver, http, type JsonBodyType, type RequestHandler } from 'msw';
 import { expect } from 'vitest';
 import type { MswServer } from './msw.ts';
 import { searchFailure, searchRequest } from './requests.ts';
@@ -88,8 +88,8 @@ type Searchable = Pick<SearchProviderV1, 'search'>;
 
 /**
  * The calls a JSON search API provider's tests make again and again, bound to its endpoint: a request with
- * the tests' query, the `SearchError` a search fails with, the one upstream request a search makes, and
- * handlers answering with an error body of the API's.
+ * the tests' query, the `SearchError` a search fails with, the one upstream request a search makes,
+ * handlers answering with an error body of the API's, and the endpoint's handler for any other answer.
  */
 export function jsonApiCalls(server: MswServer, options: JsonApiCallsOptions) {
   const { url, answer } = options;
@@ -99,6 +99,7 @@ export function jsonApiCalls(server: MswServer, options: JsonApiCallsOptions) {
     provider.search(req, { signal: AbortSignal.timeout(5_000) });
   return {
     request,
+    endpoint: (resolver: HttpResponseResolver) => http.post(url, resolver),
     failure: (provider: Searchable, req = request()): Promise<SearchError> =>
       searchFailure(search(provider, req)),
     capture: (provider: Searchable, req: SearchRequest) =>

@@ -10,7 +10,7 @@ import {
   requestsDuring,
   useMswServer,
 } from '@agent-search/testing';
-import { HttpResponse, type HttpResponseResolver, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
@@ -29,15 +29,12 @@ const resultHandlers = (mode: SearchMode) => [
   answerWithResults(API, mode === 'news' ? news : web, 'max_results'),
 ];
 
-const { request, failure, capture, fail } = jsonApiCalls(server, {
+const { request, failure, capture, fail, endpoint } = jsonApiCalls(server, {
   url: API,
   query: 'postgresql 18 release',
   answer: web,
   errors,
 });
-
-/** The search endpoint, answering with `resolver`. */
-const endpoint = (resolver: HttpResponseResolver) => http.post(API, resolver);
 
 describeProviderConformance('perplexity', {
   template: { definition: providerDefinition, create: createPerplexityProvider, fromEnv, apiKey: KEY },

@@ -7,7 +7,7 @@ import {
   jsonApiFaults,
   useMswServer,
 } from '@agent-search/testing';
-import { HttpResponse, type HttpResponseResolver, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
@@ -26,15 +26,12 @@ const resultHandlers = (mode: SearchMode) => [
   answerWithResults(API, mode === 'news' ? news : general, 'max_results'),
 ];
 
-const { request, failure, capture, fail } = jsonApiCalls(server, {
+const { request, failure, capture, fail, endpoint } = jsonApiCalls(server, {
   url: API,
   query: 'rust async runtime comparison',
   answer: general,
   errors,
 });
-
-/** The search endpoint, answering with `resolver`. */
-const endpoint = (resolver: HttpResponseResolver) => http.post(API, resolver);
 
 describeProviderConformance('tavily', {
   template: { definition: providerDefinition, create: createTavilyProvider, fromEnv, apiKey: KEY },
