@@ -175,6 +175,21 @@ describe('fetchUpstream redirects', () => {
   });
 });
 
+describe('fetchUpstream and the signal', () => {
+  it('releases the caller at the abort even when the supplied fetch ignores its signal', async () => {
+    const controller = new AbortController();
+    const deaf: typeof fetch = () => new Promise<Response>(() => undefined);
+    const pending = fetchUpstream(
+      'https://api.example.test/search',
+      {},
+      { provider: 'test', name: 'Test', fetch: deaf, signal: controller.signal },
+    );
+    const reason = new Error('deadline');
+    setTimeout(() => controller.abort(reason), 20);
+    await expect(pending).rejects.toBe(reason);
+  });
+});
+
 describe('boundedFetch', () => {
   it('hands an SDK a read Response, and rejects with the SearchError when the body is too large', async () => {
     const small = await serve((_req, res) =>

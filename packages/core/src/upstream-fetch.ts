@@ -1,3 +1,4 @@
+import { raceAbort } from './abort.ts';
 import { SearchError } from './errors.ts';
 
 /** Largest answer body a provider reads by default: real search answers are 5–200 KB. */
@@ -135,7 +136,7 @@ function redirectedInit(init: RequestInit, status: number): RequestInit {
  * `fetch` for provider requests that carry credentials or a user's query: redirects are followed only
  * within the origin of `url` (a redirect elsewhere fails before anything is sent there, so an API key
  * header or body never reaches another origin), the body is read with `readBodyLimited`, and the signal
- * covers the whole exchange. Network failures and aborts reject as `fetch` does; the caller maps them.
+ * covers the whole exchange, also with a supplied `fetch` that ignores it. Network failures and aborts reject as `fetch` does; the caller maps them.
  */
 export async function fetchUpstream(
   url: string,
@@ -148,7 +149,8 @@ export async function fetchUpstream(
   const origin = current.origin;
   let currentInit: RequestInit = { ...init, redirect: 'manual', signal };
   for (let redirects = 0; ; redirects++) {
-    const response = await fetchImpl(current.href, currentInit);
+    // Raced with the signal: a supplied fetch that ignores it cannot hold the caller past an abort.
+    const response = await raceAbort(fetchImpl(current.href, currentInit), signal);
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) {
       const text = await readBodyLimited(response, options);

@@ -1,4 +1,4 @@
-import { fetchUpstream, isNetworkError, isSearchError, raceAbort } from '@agent-search/core';
+import { fetchUpstream, isNetworkError, isSearchError } from '@agent-search/core';
 import { duckDuckGoError, httpStatusError, networkError, PROVIDER_ID } from './errors.ts';
 
 /** How every DuckDuckGo request is made: the provider's `fetch`, the attempt's signal, the body limit. */
@@ -13,7 +13,7 @@ export interface FetchContext {
 /**
  * The body of a 200 answer from a DuckDuckGo endpoint (`what` names it in errors), through core's
  * `fetchUpstream`: redirects only within the URL's origin, the body read up to the limit, the signal
- * honoured throughout (also around a `fetch` that ignores it). Any other status, a network failure or a
+ * honoured throughout. Any other status, a network failure or a
  * request that could not be made becomes a `SearchError`; an abort rejects with the signal's reason.
  */
 export async function fetchAnswer(
@@ -24,16 +24,13 @@ export async function fetchAnswer(
 ): Promise<string> {
   const { signal } = context;
   try {
-    const response = await raceAbort(
-      fetchUpstream(url, init, {
-        provider: PROVIDER_ID,
-        name: what,
-        fetch: context.fetch,
-        signal,
-        limit: context.maxBodyBytes,
-      }),
+    const response = await fetchUpstream(url, init, {
+      provider: PROVIDER_ID,
+      name: what,
+      fetch: context.fetch,
       signal,
-    );
+      limit: context.maxBodyBytes,
+    });
     // 202 is DuckDuckGo's challenge: a success status, but not results.
     if (response.status !== 200) throw httpStatusError(response.status, response.headers, what);
     return response.text;
