@@ -76,9 +76,10 @@ ${environment(info)}
 
 Every upstream is the provider simulator of \`@agent-search/testing\` on loopback (\`127.0.0.1\`): DuckDuckGo's
 HTML endpoint, vqd page, d.js, news.js and v.js, Tavily's and Exa's \`/search\`, answering with the same
-page shapes as the real services, with latencies and faults set per figure. duck-duck-scrape (ours, direct
-and LangChain's) reaches it through an \`https.Agent\` that routes its fixed DuckDuckGo hosts to the simulator
-over plain TCP (no TLS, which would add the same cost to every contender). No request leaves the machine.
+page shapes as the real services, with latencies and faults set per figure. Our DuckDuckGo provider reaches
+it through \`baseURL\` and a \`fetch\` that sends its fixed DuckDuckGo URLs there; duck-duck-scrape (direct and
+LangChain's) through an \`https.Agent\` that routes the same hosts to it. Both use plain TCP (no TLS, which
+would add the same cost to every contender). No request leaves the machine.
 Ratios compare contenders measured in the same run, in turn, on the same shared 2-core machine: absolute
 numbers move with the machine's load, ratios much less.
 

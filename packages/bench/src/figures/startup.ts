@@ -100,7 +100,7 @@ export async function startupFigure(sim: ProviderSimulator, rounds: number): Pro
         met: ratio <= 1.15,
         ...(ratio > 1.15
           ? {
-              why: `the CLI takes ${fmt.ms(m.cli - m.direct)} longer per search than the bare library: it loads core, the chain, the cache and the CLI (about 130 modules) where the script loads one library, and its requests go through \`fetch\`, whose HTTP client (undici) Node loads on first use, where duck-duck-scrape calls node:http through needle`,
+              why: `the CLI takes ${fmt.ms(m.cli - m.direct)} longer per search than the bare library: it loads core, the chain, the cache and the CLI where the script loads one library, and its requests go through \`fetch\`, whose HTTP client (undici) Node loads on first use, where duck-duck-scrape calls node:http through needle`,
             }
           : {}),
       },

@@ -91,7 +91,6 @@ async function liveKitToolOutput(sim: ProviderSimulator): Promise<string> {
  */
 export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
   sim.reset();
-  const count = countTokens;
   const response = await createSearchClient({ providers: [duckDuckGo(sim)] }).search({
     query: QUERY,
     maxResults: RESULTS,
@@ -108,7 +107,7 @@ export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
       ),
     ),
   };
-  const tokens = Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, count(v)])) as Record<
+  const tokens = Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, countTokens(v)])) as Record<
     keyof typeof outputs,
     number
   >;
