@@ -17,16 +17,15 @@ type Pair = [name: string, value: string];
  */
 export function djsQuery(query: string, request: SearchRequest, vqd: string): URLSearchParams {
   const region = request.region ?? NO_REGION;
-  const level = request.safeSearch === 'strict' ? undefined : SAFE_SEARCH_LEVEL[request.safeSearch];
-  const flags =
-    level === undefined
-      ? { videxp: 'a', nadse: 'b', eclsexp: 'a', stiaexp: 'a', tjsexp: 'b', related: 'b', msnexp: 'a' }
-      : { nadse: 'b', eclsexp: 'b', tjsexp: 'b' };
+  const strict = request.safeSearch === 'strict';
+  const flags = strict
+    ? { videxp: 'a', nadse: 'b', eclsexp: 'a', stiaexp: 'a', tjsexp: 'b', related: 'b', msnexp: 'a' }
+    : { nadse: 'b', eclsexp: 'b', tjsexp: 'b' };
   const entries: Pair[] = [
     ['q', query],
-    ...(level === undefined ? [] : [['t', 'D'] as Pair]),
+    ...(strict ? [] : [['t', 'D'] as Pair]),
     ['l', region],
-    ...(level === undefined ? [['p', '1'] as Pair] : []),
+    ...(strict ? [['p', '1'] as Pair] : []),
     ['kl', region],
     ['s', '0'],
     ['dl', 'en'],
@@ -34,7 +33,7 @@ export function djsQuery(query: string, request: SearchRequest, vqd: string): UR
     ['bing_market', 'en-US'],
     ['df', request.timeRange ?? 'a'],
     ['vqd', vqd],
-    ...(level === undefined ? [] : [['ex', level] as Pair]),
+    ...(strict ? [] : [['ex', SAFE_SEARCH_LEVEL[request.safeSearch]] as Pair]),
     ['sp', '1'],
     ['bpa', '1'],
     ['biaexp', 'b'],
