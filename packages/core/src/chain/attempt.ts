@@ -147,7 +147,7 @@ export class Attempt {
       this.#span.setAttribute('search.outcome', 'success');
     } else {
       const { error } = end;
-      const effect = breakers.failed(id, error, this.options.trial);
+      const effect = breakers.failed(id, error, this.options.trial, this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
       this.#span.setStatus({ code: SPAN_STATUS_ERROR, message: error.code });

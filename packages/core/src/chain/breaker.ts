@@ -234,7 +234,7 @@ export class ProviderBreaker {
   }
 
   /** Records a failure of a request sent at `sentAt`; `trial` when it held the trial slot. */
-  failed(now: number, error: SearchError, trial: boolean): FailureEffect {
+  failed(now: number, error: SearchError, trial: boolean, sentAt: number = now): FailureEffect {
     const code = error.code;
     if (code === 'invalid_request') return {};
     this.#lastErrorCode = code;
@@ -242,7 +242,7 @@ export class ProviderBreaker {
     if (code === 'rate_limited') {
       // Throttling is not a fault: it lowers the send rate (and Retry-After, when given, is law), and it
       // does not count toward opening the breaker.
-      this.#rate.throttled(now);
+      this.#rate.throttled(now, sentAt);
       if (retryAfter > 0) this.#upstreamUntil = Math.max(this.#upstreamUntil, now + retryAfter);
       if (trial && this.#open) this.#reopen(now, this.#openMs());
       return retryAfter > 0 ? { waitMs: retryAfter, throttled: true } : { throttled: true };

@@ -107,8 +107,8 @@ export class Breakers {
     if (wasClosed && breaker.state(now) !== 'closed') this.#noteChange(id);
   }
 
-  failed(id: string, error: SearchError, trial: boolean): FailureEffect {
-    const effect = this.#get(id).failed(this.#now(), error, trial);
+  failed(id: string, error: SearchError, trial: boolean, sentAt: number): FailureEffect {
+    const effect = this.#get(id).failed(this.#now(), error, trial, sentAt);
     if (effect.openedMs !== undefined || effect.waitMs !== undefined) this.#noteChange(id);
     return effect;
   }

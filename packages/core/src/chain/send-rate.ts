@@ -13,7 +13,14 @@ const SMOOTHING = 0.8;
  * long to wait (a 429 with no Retry-After); from then on it adapts: lower on each throttle, higher on each
  * answer, never above twice what is really being sent (so a quiet spell does not bank an unbounded burst).
  */
+// Answers remembered to measure the rate the provider accepts (the last second's, up to this many).
+const ANSWERS_KEPT = 1_024;
+
 export class SendRate {
+  // When the last answers came: the rate the provider demonstrably accepts is a floor for any cut.
+  readonly #answers = new Float64Array(ANSWERS_KEPT);
+  #answerCount = 0;
+  #floor = 0;
   #enabled = false;
   #fillRate = 0;
   #tokens = 0;
@@ -49,22 +56,39 @@ export class SendRate {
     this.#count(now);
   }
 
-  /** The provider throttled a request: at most 70% of the rate that met the throttle. */
-  throttled(now: number): void {
+  /**
+   * The provider throttled a request sent at `sentAt`: at most 70% of the rate that met the throttle. A
+   * request sent before the last cut was sent at the old rate: its 429 says nothing new (with many requests in
+   * flight, one burst over a quota would otherwise cut the rate once per request).
+   */
+  throttled(now: number, sentAt: number = now): void {
+    if (this.#enabled && sentAt < this.#throttledAt) return;
     const sending = this.#enabled ? Math.min(this.#measured, this.#fillRate) : this.#measured;
     this.#lastMaxRate = Math.max(MIN_RATE, sending);
     this.#throttledAt = now;
     this.#enabled = true;
+    // Never below what it answered over the last second: a quota met by a burst of requests in flight
+    // would otherwise cut the rate far under the quota itself.
+    this.#floor = Math.min(this.#lastMaxRate, this.#acceptedPerSecond(now));
     this.#refill(now);
-    this.#setRate(this.#lastMaxRate * BETA);
+    this.#setRate(Math.max(this.#lastMaxRate * BETA, this.#floor));
+  }
+
+  #acceptedPerSecond(now: number): number {
+    let n = 0;
+    const kept = Math.min(this.#answerCount, ANSWERS_KEPT);
+    for (let i = 0; i < kept; i++) if (now - this.#answers[i]! < 1_000) n++;
+    return n;
   }
 
   /** The provider answered: the rate climbs back along the cubic, bounded by twice the measured rate. */
   answered(now: number): void {
+    this.#answers[this.#answerCount % ANSWERS_KEPT] = now;
+    this.#answerCount++;
     if (!this.#enabled) return;
     const k = Math.cbrt((this.#lastMaxRate * (1 - BETA)) / SCALE);
     const t = (now - this.#throttledAt) / 1000;
-    const cubic = SCALE * (t - k) ** 3 + this.#lastMaxRate;
+    const cubic = Math.max(SCALE * (t - k) ** 3 + this.#lastMaxRate, this.#floor);
     this.#refill(now);
     this.#setRate(Math.min(cubic, 2 * Math.max(this.#measured, MIN_RATE)));
   }
