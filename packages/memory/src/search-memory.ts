@@ -183,8 +183,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     let onAbort: (() => void) | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () =>
-          reject(new DOMException(`search memory did not recall within ${timeoutMs} ms`, 'TimeoutError')),
+        () => reject(new DOMException(`search memory did not recall within ${timeoutMs} ms`, 'TimeoutError')),
         timeoutMs,
       );
       if (signal) {

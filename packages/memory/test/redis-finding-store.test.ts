@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createSearchMemory, RedisFindingStore, type SearchMemory } from '../src/index.ts';
 
