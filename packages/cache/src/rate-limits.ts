@@ -28,7 +28,7 @@ export interface GlobalRateLimitOptions {
 }
 
 export interface RateLimitOptions {
-  /** Per `userId` (search option); requests without one are not limited per user. Default 10 per minute; false turns it off. */
+  /** Per `userId` (search option, `""` included); requests without one are not limited per user. Default 10 per minute; false turns it off. */
   perUser?: UserRateLimitOptions | false;
   /** Off unless given. */
   global?: GlobalRateLimitOptions | false;
@@ -113,7 +113,8 @@ export class SearchRateLimits {
 
   /** Counts one upstream search against `userId`; throws `rate_limited` when the user is over the limit. */
   async checkUser(userId: string | undefined): Promise<void> {
-    if (!this.#user || !userId) return;
+    // "" is an id like any other: only a search without one goes unlimited per user.
+    if (!this.#user || userId === undefined) return;
     try {
       await (this.#redisUp() ? this.#user.limiter : this.#user.memory).consume(userId);
     } catch (rejection) {

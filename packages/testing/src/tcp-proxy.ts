@@ -22,7 +22,10 @@ export interface TcpProxy {
  * A loopback TCP proxy in front of a real server (redis-server in the tests), to play the network's part:
  * answers delayed, or never sent while the connection stays up. Requests always reach the server.
  */
-export async function startTcpProxy(targetPort: number, mode: ProxyMode = { kind: 'pass' }): Promise<TcpProxy> {
+export async function startTcpProxy(
+  targetPort: number,
+  mode: ProxyMode = { kind: 'pass' },
+): Promise<TcpProxy> {
   let current = mode;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
