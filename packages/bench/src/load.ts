@@ -107,7 +107,7 @@ export async function runLoad(
       providers: [duckDuckGo(sim), tavily(sim), exa(sim)],
       attemptTimeoutMs: 1_000,
       timeoutMs: 3_000,
-      cooldown: { transientMs: 50, maxTransientMs: 500, rateLimitedMs: 200, blockedMs: 500, quotaMs: 1_000 },
+      breaker: { openMs: 50, maxOpenMs: 500, blockedMs: 500, quotaMs: 1_000 },
     }),
     {
       store: new MemoryStore({ maxEntries: 1_000 }),
@@ -155,7 +155,8 @@ export async function runLoad(
           return;
         }
         failed[error.code] = (failed[error.code] ?? 0) + 1;
-        if (error.attempts?.some((a) => a.reason === 'cooling down')) failedWhileCooling++;
+        if (error.attempts?.some((a) => a.outcome === 'skipped' && a.reason?.startsWith('breaker')))
+          failedWhileCooling++;
         count();
       }
     });
