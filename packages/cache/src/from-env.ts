@@ -81,7 +81,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const rateLimits = new SearchRateLimits({
     perUser: perUser > 0 ? { points: perUser } : false,
     global: global > 0 ? { points: global, maxWaitMs, maxQueueLength } : false,
-    redis: redis?.client,
+    ...(redis ? { redis: redis.client, redisUp: () => redis.available !== false } : {}),
     logger,
   });
   const cacheOptions: CacheOptions = {

@@ -78,6 +78,19 @@ describe('createSearchClient', () => {
     expect(calls.count).toBe(0);
   });
 
+  it('refuses a deadline past what a timer can hold, instead of firing it at once', async () => {
+    const calls = upstream('a', ok('a'));
+    const client = createSearchClient({ providers: [provider('a')] });
+    await expect(client.search({ query: 'hello' }, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: 'timeoutMs must be at most 2147483647 ms (about 24 days)',
+    });
+    expect(calls.count).toBe(0);
+    expect(() => createSearchClient({ providers: [provider('a')], timeoutMs: 3e9 })).toThrow(RangeError);
+    // The longest a timer holds is still a deadline, not an instant failure.
+    expect((await client.search({ query: 'hello' }, { timeoutMs: 2 ** 31 - 1 })).provider).toBe('a');
+  });
+
   it('fails over to the next provider and lists every attempt', async () => {
     upstream('a', status(429));
     upstream('b', ok('b'));

@@ -105,9 +105,14 @@ export interface SearchClient {
 
 export { aggregateError };
 
+/** The longest delay a Node timer takes: a longer one fires at once (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 function positive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number of ms`);
+  if (value > MAX_TIMER_MS)
+    throw new RangeError(`${name} must be at most ${MAX_TIMER_MS} ms (about 24 days)`);
   return value;
 }
 
