@@ -164,7 +164,7 @@ export async function runLoad(
       providers: [duckDuckGo(sim), tavily(sim), exa(sim)],
       attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
       timeoutMs: 3_000,
-      cooldown: { transientMs: 50, maxTransientMs: 500, rateLimitedMs: 200, blockedMs: 500, quotaMs: 1_000 },
+      breaker: { openMs: 50, maxOpenMs: 500, blockedMs: 500, quotaMs: 1_000 },
     }),
     {
       store: new MemoryStore({ maxEntries: 1_000 }),

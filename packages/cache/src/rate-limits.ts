@@ -28,12 +28,17 @@ export interface GlobalRateLimitOptions {
 }
 
 export interface RateLimitOptions {
-  /** Per `userId` (search option); requests without one are not limited per user. Default 10 per minute; false turns it off. */
+  /** Per `userId` (search option, `""` included); requests without one are not limited per user. Default 10 per minute; false turns it off. */
   perUser?: UserRateLimitOptions | false;
   /** Off unless given. */
   global?: GlobalRateLimitOptions | false;
   /** Keep the counters in Redis so limits hold across processes; memory limits stand in while Redis is down. */
   redis?: Redis;
+  /**
+   * Whether Redis answers now (a `RedisStore`'s `available !== false`). While false the memory limits stand
+   * in without asking Redis, so a Redis that stopped answering costs no command timeout per search.
+   */
+  redisUp?: () => boolean;
   /** Prefix of the limiter keys (in Redis). Default "agent-search:limit". */
   keyPrefix?: string;
   logger?: Logger;
@@ -49,17 +54,18 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** A limiter on Redis when given, and the memory one that stands in for it (the same when no Redis). */
 function createLimiter(
   name: string,
   points: number,
   durationSeconds: number,
   options: RateLimitOptions,
-): RateLimiterAbstract {
+): { limiter: RateLimiterAbstract; memory: RateLimiterAbstract } {
   const keyPrefix = `${options.keyPrefix ?? 'agent-search:limit'}:${name}`;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
-  if (!options.redis) return memory;
+  if (!options.redis) return { limiter: memory, memory };
   const RateLimiterRedis = loadRateLimiterRedis();
-  return new RateLimiterRedis({
+  const limiter = new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix,
     points,
@@ -67,6 +73,7 @@ function createLimiter(
     rejectIfRedisNotReady: true,
     insuranceLimiter: memory,
   });
+  return { limiter, memory };
 }
 
 function checkPoints(points: number, what: string): void {
@@ -80,7 +87,8 @@ function checkPoints(points: number, what: string): void {
  * once; the global one queues requests (bounded in length and wait) until the window has room.
  */
 export class SearchRateLimits {
-  readonly #user: RateLimiterAbstract | undefined;
+  readonly #user: { limiter: RateLimiterAbstract; memory: RateLimiterAbstract } | undefined;
+  readonly #redisUp: () => boolean;
   readonly #global: RateLimiterAbstract | undefined;
   readonly #queue: RateLimiterQueue | undefined;
   readonly #maxWaitMs: number;
@@ -88,6 +96,7 @@ export class SearchRateLimits {
 
   constructor(options: RateLimitOptions = {}) {
     this.#logger = options.logger ?? silentLogger;
+    this.#redisUp = options.redisUp ?? (() => true);
     const perUser = options.perUser === undefined ? { points: 10 } : options.perUser;
     if (perUser) {
       checkPoints(perUser.points, 'perUser.points');
@@ -97,16 +106,17 @@ export class SearchRateLimits {
     this.#maxWaitMs = global ? (global.maxWaitMs ?? 3_000) : 0;
     if (global) {
       checkPoints(global.points, 'global.points');
-      this.#global = createLimiter('global', global.points, global.durationSeconds ?? 60, options);
+      this.#global = createLimiter('global', global.points, global.durationSeconds ?? 60, options).limiter;
       this.#queue = new RateLimiterQueue(this.#global, { maxQueueSize: global.maxQueueLength ?? 100 });
     }
   }
 
   /** Counts one upstream search against `userId`; throws `rate_limited` when the user is over the limit. */
   async checkUser(userId: string | undefined): Promise<void> {
-    if (!this.#user || !userId) return;
+    // "" is an id like any other: only a search without one goes unlimited per user.
+    if (!this.#user || userId === undefined) return;
     try {
-      await this.#user.consume(userId);
+      await (this.#redisUp() ? this.#user.limiter : this.#user.memory).consume(userId);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const wait = seconds(rejection.msBeforeNext);
