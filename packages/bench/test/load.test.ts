@@ -9,7 +9,7 @@ beforeAll(async () => {
   sim = await startProviderSimulator({ seed: 11 });
   routeNeedleTo(sim);
   report = await runLoad(sim);
-}, 120_000);
+}, 300_000);
 afterAll(() => sim.close());
 
 describe('10,000 searches at concurrency 200 through the chain and cache, with faults mixed in', () => {
