@@ -49,7 +49,11 @@ export interface WebSearchToolOptions {
    */
   userId?:
     | string
-    | ((options: { toolCallId: string; experimental_context?: unknown; context?: unknown }) => string | undefined);
+    | ((options: {
+        toolCallId: string;
+        experimental_context?: unknown;
+        context?: unknown;
+      }) => string | undefined);
   /** Replaces the description the model reads. */
   description?: string;
 }
