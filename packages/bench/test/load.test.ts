@@ -11,7 +11,7 @@ beforeAll(async () => {
   report = await runLoad(sim);
   // Bounded even when every search runs to its 3 s deadline: 10,000 / 200 in flight × 3 s = 150 s, then at
   // most 2,000 / 200 × 3 s = 30 s of the plain loop.
-}, 240_000);
+}, 300_000);
 afterAll(() => sim.close());
 
 // Issue 20's bar: within 1 point of a plain loop over the same providers, measured in the same run.

@@ -89,8 +89,15 @@ function checkPoints(points: number, what: string): void {
 export class SearchRateLimits {
   readonly #user: { limiter: RateLimiterAbstract; memory: RateLimiterAbstract } | undefined;
   readonly #redisUp: () => boolean;
-  readonly #global: RateLimiterAbstract | undefined;
-  readonly #queue: RateLimiterQueue | undefined;
+  /** The global limit on Redis (or memory) and the memory one standing in while Redis is down, each with its queue. */
+  readonly #global:
+    | {
+        limiter: RateLimiterAbstract;
+        queue: RateLimiterQueue;
+        memory: RateLimiterAbstract;
+        memoryQueue: RateLimiterQueue;
+      }
+    | undefined;
   readonly #maxWaitMs: number;
   readonly #logger: Logger;
 
@@ -106,8 +113,20 @@ export class SearchRateLimits {
     this.#maxWaitMs = global ? (global.maxWaitMs ?? 3_000) : 0;
     if (global) {
       checkPoints(global.points, 'global.points');
-      this.#global = createLimiter('global', global.points, global.durationSeconds ?? 60, options).limiter;
-      this.#queue = new RateLimiterQueue(this.#global, { maxQueueSize: global.maxQueueLength ?? 100 });
+      const { limiter, memory } = createLimiter(
+        'global',
+        global.points,
+        global.durationSeconds ?? 60,
+        options,
+      );
+      const queueOptions = { maxQueueSize: global.maxQueueLength ?? 100 };
+      const queue = new RateLimiterQueue(limiter, queueOptions);
+      this.#global = {
+        limiter,
+        queue,
+        memory,
+        memoryQueue: limiter === memory ? queue : new RateLimiterQueue(memory, queueOptions),
+      };
     }
   }
 
@@ -137,9 +156,13 @@ export class SearchRateLimits {
    * signal's reason when aborted.
    */
   acquireUpstream(signal: AbortSignal, leftMs = Number.POSITIVE_INFINITY): Promise<void> {
-    const queue = this.#queue;
-    if (!queue) return Promise.resolve();
+    const global = this.#global;
+    if (!global) return Promise.resolve();
     signal.throwIfAborted();
+    // While Redis is down the memory limit stands in, as for the per-user limit.
+    const [limiter, queue] = this.#redisUp()
+      ? [global.limiter, global.queue]
+      : [global.memory, global.memoryQueue];
     const waitMs = Math.max(0, Math.min(this.#maxWaitMs, leftMs));
     return new Promise<void>((resolve, reject) => {
       let settled = false;
@@ -153,18 +176,18 @@ export class SearchRateLimits {
       };
       const onAbort = () => settle(() => reject(signal.reason));
       const timer = setTimeout(() => {
-        void this.#busyError().then((error) => settle(() => reject(error)));
+        void this.#busyError(limiter).then((error) => settle(() => reject(error)));
       }, waitMs);
       signal.addEventListener('abort', onAbort, { once: true });
       // The queue cannot forget a request, so one that gave up hands its token back when served.
       const expiresUnixAt = Math.ceil((Date.now() + waitMs) / 1000) + 1;
       queue.removeTokens(1, QUEUE_KEY, expiresUnixAt).then(
         () => {
-          if (!settle(resolve)) void this.#global?.reward(QUEUE_KEY, 1).catch(() => {});
+          if (!settle(resolve)) void limiter.reward(QUEUE_KEY, 1).catch(() => {});
         },
         (error: unknown) => {
           if (error instanceof RateLimiterQueueError) {
-            void this.#busyError().then((busy) => settle(() => reject(busy)));
+            void this.#busyError(limiter).then((busy) => settle(() => reject(busy)));
           } else {
             this.#logger.debug({ error: String(error) }, 'global rate limiter unavailable');
             settle(resolve);
@@ -174,8 +197,8 @@ export class SearchRateLimits {
     });
   }
 
-  async #busyError(): Promise<SearchError> {
-    const state = await this.#global?.get(QUEUE_KEY).catch(() => null);
+  async #busyError(limiter: RateLimiterAbstract): Promise<SearchError> {
+    const state = await limiter.get(QUEUE_KEY).catch(() => null);
     const retryAfterMs = Math.max(1000, state?.msBeforeNext ?? 1000);
     return new SearchError(
       'rate_limited',

@@ -78,8 +78,12 @@ describe.skipIf(!redisUrl)('a Redis that accepts connections but never answers',
   const setUp = () => {
     const { logger, lines } = warnings();
     const cache = createCacheFromEnv(
-      // The per-user limit stays on: its counters are in Redis too.
-      { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, SEARCH_RATE_LIMIT: '1000' },
+      // Both limits on: their counters are in Redis too.
+      {
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+        SEARCH_RATE_LIMIT: '1000',
+        SEARCH_GLOBAL_RATE_LIMIT: '1000',
+      },
       { logger },
     );
     const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }));

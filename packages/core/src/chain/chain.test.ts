@@ -304,6 +304,33 @@ describe('3. probes and cool-downs that protect providers', () => {
     expect(error?.retryAfterMs).toBeLessThanOrEqual(25_000);
   });
 
+  it('keeps Retry-After on every path: nothing starts to the provider before the wait ends, then it carries traffic', async () => {
+    const primary = fakeProvider('primary', {
+      kind: 'fail',
+      code: 'rate_limited',
+      ms: 10,
+      retryAfterMs: 30_000,
+    });
+    const secondary = fakeProvider('secondary', healthy(100));
+    const client = createSearchClient({ providers: [primary, secondary], hedge: { delayMs: 50, budget: 1 } });
+    expect((await timed(client)).response?.provider).toBe('secondary');
+    primary.behave(healthy(50));
+    // Hedging from a slow secondary, failover from a failing one, panic with nothing else: none may call it.
+    secondary.behave(healthy(2_000));
+    expect((await timed(client, 'slow')).response?.provider).toBe('secondary');
+    secondary.behave({ kind: 'fail', code: 'unavailable', ms: 10 });
+    for (let i = 0; i < 6; i++) {
+      const { error } = await timed(client, `fails ${i}`);
+      expect(error).toMatchObject({ code: 'rate_limited' });
+    }
+    expect(primary.calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    // The wait is over: the primary answers again, first in line.
+    const after = await timed(client, 'after');
+    expect(after.response?.provider).toBe('primary');
+    expect(primary.calls).toBe(2);
+  });
+
   it('lets only an outcome of a request sent after a failure clear it', async () => {
     const only = fakeProvider('only', healthy(500));
     const client = createSearchClient({ providers: [only] });
