@@ -40,13 +40,21 @@ function refusalHint(code: string, url: string): string | undefined {
   return `If it is on a private network you trust, add --allow-private ${origin}.`;
 }
 
-function positiveInteger(name: string, raw: string | undefined): number | undefined {
+function positiveInteger(
+  name: string,
+  raw: string | undefined,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a positive whole number (got "${raw.slice(0, 20)}")`);
+  if (value > max) throw new Error(`${name} must be at most ${max} (got ${raw.slice(0, 20)})`);
   return value;
 }
+
+// As for a search's --timeout: a deadline is minutes at most (a timer over 2^31-1 ms would fire at once).
+const MAX_READ_TIMEOUT_MS = 120_000;
 
 interface ReadCommand {
   url: string;
@@ -72,7 +80,7 @@ function parseReadCommand(argv: string[]): ReadCommand | 'help' {
   if (values.help) return 'help';
   if (positionals.length !== 1) throw new Error('give exactly one URL to read');
   const maxChars = positiveInteger('--max-chars', values['max-chars']);
-  const timeoutMs = positiveInteger('--timeout', values.timeout);
+  const timeoutMs = positiveInteger('--timeout', values.timeout, MAX_READ_TIMEOUT_MS);
   const allowPrivate = values['allow-private']?.map((origin) => {
     try {
       return new URL(origin).origin;

@@ -102,8 +102,11 @@ export async function runSearchStep(
   const { client, policy, memory, logger, signal, userId } = options;
   if (memory && recallable(request)) {
     try {
+      // Recall has its own short deadline (the search goes on without memory when it is late) and ends
+      // with the call.
       const [learned] = await memory.recall(request.query, {
         limit: 1,
+        signal,
         ...(options.memoryMaxAgeMs === undefined ? {} : { maxAgeMs: options.memoryMaxAgeMs }),
       });
       if (learned) return { response: fromFinding(request.query, learned), learned };

@@ -9,6 +9,8 @@ export interface SearchMcpServerOptions {
   tools: readonly McpTool[];
   /** Shared by every session's server, so a shutdown sees all calls. Default: a new one. */
   inFlight?: InFlightCalls;
+  /** The client this server answers (its address over HTTP), for per-client limits. Default "stdio". */
+  clientId?: string;
   name?: string;
   version?: string;
 }
@@ -31,6 +33,7 @@ function cancelled(signal: AbortSignal): Promise<CallToolResult> {
  */
 export function createSearchMcpServer(options: SearchMcpServerOptions): McpServer {
   const inFlight = options.inFlight ?? new InFlightCalls();
+  const clientId = options.clientId ?? 'stdio';
   const server = new McpServer(
     { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },
     { instructions: INSTRUCTIONS },
@@ -52,7 +55,7 @@ export function createSearchMcpServer(options: SearchMcpServerOptions): McpServe
         if (inFlight.closing) return toolError(`${CANCELLED_ERROR}: the server is shutting down`);
         return inFlight.run(extra.signal, (signal) =>
           Promise.race([
-            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId }),
+            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId, clientId }),
             // A tool slow to notice its abort still answers at once: the shutdown deadline holds.
             cancelled(signal),
           ]),
