@@ -29,7 +29,10 @@ export interface ToolFinding {
 
 /** What the tool needs of a search memory (`createSearchMemory` from `@agent-search/memory`). */
 export interface ToolMemory {
-  recall(query: string, options?: { limit?: number; maxAgeMs?: number }): Promise<readonly ToolFinding[]>;
+  recall(
+    query: string,
+    options?: { limit?: number; maxAgeMs?: number; signal?: AbortSignal },
+  ): Promise<readonly ToolFinding[]>;
   remember(input: {
     query: string;
     results: readonly { title: string; url: string; snippet: string }[];
