@@ -31,7 +31,7 @@ export interface ToolFinding {
 export interface ToolMemory {
   recall(
     query: string,
-    options?: { limit?: number; maxAgeMs?: number; signal?: AbortSignal },
+    options?: { limit?: number; maxAgeMs?: number; signal?: AbortSignal; timeoutMs?: number },
   ): Promise<readonly ToolFinding[]>;
   remember(input: {
     query: string;
