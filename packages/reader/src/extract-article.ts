@@ -73,7 +73,7 @@ function meta(document: LinkedomDocument, ...names: string[]): string | undefine
  */
 export function extractArticle(html: string): ExtractedArticle {
   if (nestingDepth(html, MAX_PARSE_DEPTH) >= MAX_PARSE_DEPTH) return asText(html);
-  const { document } = parseHTML(html);
+  const document = parsePage(html);
   if (!document.body || !withinArticleBounds(document.body)) return asText(html);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
   const publishedTime =
@@ -97,6 +97,20 @@ export function extractArticle(html: string): ExtractedArticle {
     publishedTime: article?.publishedTime?.trim() || publishedTime || undefined,
     markdown: turndown.turndown(contentHtml),
   };
+}
+
+/**
+ * The page as a document. HTML5 lets a page leave out `<html>`, `<head>` and `<body>`; linkedom then roots
+ * the document at the first element and leaves the body empty (the page read as nothing), so such a page
+ * is parsed again inside the tags it left out, its head elements moved back to the head.
+ */
+function parsePage(html: string): LinkedomDocument {
+  const { document } = parseHTML(html);
+  if (document.documentElement?.localName === 'html' && document.body?.firstChild) return document;
+  const bare = html.replace(/^\s*<!doctype[^>]*>/i, '').replace(/<\/?(?:html|head|body)\b[^<>]*>/gi, '');
+  const wrapped = parseHTML(`<!doctype html><html><head></head><body>${bare}</body></html>`).document;
+  for (const node of wrapped.body.querySelectorAll('title, meta, link, base')) wrapped.head.appendChild(node);
+  return wrapped;
 }
 
 function asText(html: string): ExtractedArticle {

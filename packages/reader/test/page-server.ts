@@ -54,6 +54,14 @@ export async function startPageServer(): Promise<PageServer> {
       case '/gbk/case-news':
         // Charset only in the page's <meta>, as many Chinese sites send it.
         return html(res, fixture('gbk-news.html'), 'text/html');
+      case '/bare/tide-tables':
+        // Valid HTML5 without <html>, <head> or <body>, as small sites and generators write it.
+        return html(
+          res,
+          '<!doctype html><meta charset="utf-8"><title>Harbour tide tables</title><h1>Tide tables</h1>' +
+            '<p>High water at the harbour is at six in the morning and again just after six in the evening.</p>' +
+            '<p>Spring tides this week reach 4.2 metres; the slipway floods an hour either side of high water.</p>',
+        );
       case '/private/report':
         return html(res, '<html><body><p>Internal quarterly numbers.</p></body></html>');
       case '/notes.txt':

@@ -137,6 +137,13 @@ describe('readPage on other pages', () => {
     expect(page.text).not.toContain('\uFFFD');
   });
 
+  it('reads a page that leaves out <html>, <head> and <body>', async () => {
+    const page = await readPage(`${origin}/bare/tide-tables`, options);
+    expect(page.title).toBe('Harbour tide tables');
+    expect(page.text).toContain('High water at the harbour is at six in the morning');
+    expect(page.text).toContain('Spring tides this week reach 4.2 metres');
+  });
+
   it('passes plain text and JSON through', async () => {
     const notes = await readPage(`${origin}/notes.txt`, options);
     expect(notes.text).toBe(
