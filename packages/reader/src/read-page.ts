@@ -61,6 +61,8 @@ export const READ_PAGE_DEFAULTS = {
   maxRedirects: 5,
 } as const;
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
@@ -109,8 +111,9 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 /**
  * Reads `url` and returns its main content as Markdown, safely: only http(s); every address connected to
  * (first host and each redirect hop) must be public; at most `maxRedirects` redirects; the body is read as
- * a stream up to `maxBytes`; one deadline for everything; robots.txt honoured. Fails with a
- * `ReadPageError`; the caller's own abort rejects with the caller's reason.
+ * a stream up to `maxBytes`; one deadline for everything; robots.txt honoured. Every failure is a
+ * `ReadPageError` with a code, except the caller's own abort, which rejects with the caller's reason, and
+ * invalid options (a `RangeError`, thrown before anything is fetched).
  */
 export async function readPage(url: string, options: ReadPageOptions = {}): Promise<ReadPageResult> {
   if (typeof url !== 'string' || url.length > FIELD_LIMITS.url) {
@@ -118,10 +121,40 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   }
   const start = parseWebUrl(url);
   const maxChars = positive('maxChars', options.maxChars, READ_PAGE_DEFAULTS.maxChars);
-  const deadline = AbortSignal.timeout(
-    positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs),
-  );
+  const maxBytes = positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes);
+  const maxRedirects = redirectsAllowed(options.maxRedirects);
+  const timeoutMs = positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs);
+  // Node fires a longer timer at once (TimeoutOverflowWarning): a 30-day deadline would be none at all.
+  if (timeoutMs > MAX_TIMER_MS)
+    throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS} (got ${timeoutMs})`);
+  const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await readChecked({ url, start, maxChars, maxBytes, maxRedirects, signal, deadline }, options);
+  } catch (error) {
+    if (ReadPageError.is(error)) throw error;
+    if (options.signal?.aborted && error === options.signal.reason) throw error;
+    if (deadline.aborted) throw timeoutError();
+    // A bug of ours or of a parser, met on some page: still a failed read the caller can branch on.
+    throw new ReadPageError('unreadable', 'Something went wrong while reading that page.', { cause: error });
+  }
+}
+
+/** `readPage` once its arguments are checked; may throw what a dependency throws, `readPage` maps it. */
+interface CheckedRead {
+  url: string;
+  start: URL;
+  maxChars: number;
+  maxBytes: number;
+  maxRedirects: number;
+  signal: AbortSignal;
+  deadline: AbortSignal;
+}
+
+async function readChecked(
+  { url, start, maxChars, maxBytes, maxRedirects, signal, deadline }: CheckedRead,
+  options: ReadPageOptions,
+): Promise<ReadPageResult> {
   const base = {
     userAgent: options.userAgent?.trim() || DEFAULT_USER_AGENT,
     allowPrivateOrigins: options.allowPrivateOrigins,
@@ -135,8 +168,8 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   const robots = new Map<string, RobotsRules>();
   const limits: FetchLimits = {
     ...base,
-    maxBytes: positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes),
-    maxRedirects: redirectsAllowed(options.maxRedirects),
+    maxBytes,
+    maxRedirects,
     accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
     beforeRequest:
       options.respectRobots === false

@@ -49,6 +49,23 @@ export async function startPageServer(): Promise<PageServer> {
         res.end(gzipSync(fixture('news-article.html')));
         return;
       }
+      case '/news/tidal-power.gz2': {
+        // Compressed twice and declared so, as a misconfigured proxy in front of a compressing server sends it.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip, gzip' });
+        res.end(gzipSync(gzipSync(fixture('news-article.html'))));
+        return;
+      }
+      case '/news/damaged.gz': {
+        const whole = gzipSync(fixture('news-article.html'));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
+        res.end(Buffer.concat([whole.subarray(0, 200), Buffer.alloc(200, 0x55), whole.subarray(400)]));
+        return;
+      }
+      case '/news/compress': {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'compress' });
+        res.end('\x1f\x9d\x90...');
+        return;
+      }
       case '/acts/consumer-credit/section-12':
         return html(res, fixture('statute.html'));
       case '/gbk/case-news':

@@ -97,6 +97,19 @@ describe('readPage on a news article', () => {
     expect(page.text).toContain('Twelve turbines anchored to the seabed');
   });
 
+  it('undoes stacked content codings ("gzip, gzip")', async () => {
+    const page = await readPage(`${origin}/news/tidal-power.gz2`, options);
+    expect(page.title).toBe('Harbour city opens its first tidal power station');
+    expect(page.text).toContain(ARTICLE_PARAGRAPHS[0]);
+  });
+
+  it('fails with a code, not a crash, on a damaged or unknown compression', async () => {
+    const damaged = await readError(`${origin}/news/damaged.gz`);
+    expect(damaged.code).toBe('unreadable');
+    expect(damaged.message).toMatch(/damaged/);
+    expect((await readError(`${origin}/news/compress`)).code).toBe('unsupported_content');
+  });
+
   it('cuts the text on a paragraph boundary at maxChars', async () => {
     const page = await readPage(`${origin}/news/tidal-power`, { ...options, maxChars: 600 });
     expect(page.truncated).toBe(true);
@@ -181,6 +194,12 @@ describe('readPage limits', () => {
     const error = await readError(`${origin}/slow-drip`, { timeoutMs: 400 });
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses a deadline longer than a timer can hold, instead of firing it at once', async () => {
+    await expect(readPage(`${origin}/news/tidal-power`, { ...options, timeoutMs: 2 ** 31 })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it('stops after five redirects', async () => {
