@@ -1,13 +1,17 @@
 import { cleanText, FIELD_LIMITS, toIsoDate } from '@agent-search/core';
+import { decodeBody } from './charset.ts';
 import { cutText } from './cut-text.ts';
 import { extractArticle } from './extract-article.ts';
 
 export type PageKind = 'html' | 'text' | 'json';
 
-/** What the extraction worker is given: a decoded body and the limit of its text. */
+/** What the extraction worker is given: the body as received, how to read it, and the limit of its text. */
 export interface PageTextInput {
   kind: PageKind;
-  body: string;
+  /** Decompressed, not yet decoded: decoding 5 MB is work too, done on the worker. */
+  body: Uint8Array;
+  /** The response's Content-Type, for its charset. */
+  contentType: string;
   maxChars: number;
 }
 
@@ -58,7 +62,12 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
  * The text of a decoded page: HTML's article as Markdown, plain text and JSON as sent; every field cleaned
  * and cut. CPU-bound and fed by strangers, so it runs in the extraction worker (see `page-worker.ts`).
  */
-export function pageText({ kind, body, maxChars }: PageTextInput): PageText {
+export function pageText({ kind, body: bytes, contentType, maxChars }: PageTextInput): PageText {
+  const body = decodeBody(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    contentType,
+    kind === 'html',
+  );
   if (kind !== 'html') return { title: '', ...cleanAndCut(body, maxChars) };
   const article = extractArticle(body);
   return {

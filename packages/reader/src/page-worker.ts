@@ -93,6 +93,14 @@ export function pageTextOffThread(input: PageTextInput, signal: AbortSignal): Pr
     worker.on('error', onError);
     worker.on('exit', onExit);
     signal.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage(input);
+    // Moved, not copied: a body of its own memory is handed over whole; a small one in Node's shared
+    // buffer pool is copied first, since moving it would take the pool away from this thread.
+    const { body } = input;
+    const own =
+      body.byteOffset === 0 &&
+      body.byteLength === body.buffer.byteLength &&
+      body.buffer instanceof ArrayBuffer;
+    const sent = own ? body : new Uint8Array(body);
+    worker.postMessage({ ...input, body: sent }, [sent.buffer as ArrayBuffer]);
   });
 }

@@ -196,12 +196,12 @@ async function readChecked(
   };
   const fetched = await fetchPage(start, limits);
   if (mediaType === '' && looksBinary(fetched.body)) throw unsupported('application/octet-stream');
-  const body = decodeBody(fetched.body, fetched.contentType, kind === 'html');
   if (signal.aborted) throw deadline.aborted ? timeoutError() : options.signal?.reason;
 
   // Parsing, extraction and cleaning cost CPU a page can inflate at will: a worker thread does them, and
   // the deadline or the caller's abort ends it wherever it is.
-  const page = await pageTextOffThread({ kind, body, maxChars }, signal).catch((error: unknown) => {
+  const input = { kind, body: fetched.body, contentType: fetched.contentType, maxChars };
+  const page = await pageTextOffThread(input, signal).catch((error: unknown) => {
     if (ReadPageError.is(error)) throw error;
     throw deadline.aborted ? timeoutError() : options.signal?.reason;
   });

@@ -68,8 +68,9 @@ describe('readPage on pages built to be slow', () => {
     expect(page?.text).toContain(expected);
     expect(page?.text.length).toBeLessThanOrEqual(20_000);
     expect(elapsed).toBeLessThan(timeoutMs + 200);
-    // Parsing and cleaning run on a worker thread: this thread's timers keep firing.
-    expect(lag).toBeLessThan(150);
+    // Decoding, parsing and cleaning run on a worker thread: this thread's timers keep firing (before, they
+    // stalled for the whole extraction, 34 s on the deep page). The bound allows for a busy 2-core machine.
+    expect(lag).toBeLessThan(250);
   });
 
   it('stops a page whose extraction outlasts the deadline, at the deadline', async () => {
@@ -78,7 +79,7 @@ describe('readPage on pages built to be slow', () => {
     expect(ReadPageError.is(error)).toBe(true);
     expect((error as ReadPageError).code).toBe('timeout');
     expect(elapsed).toBeLessThan(timeoutMs + 200);
-    expect(lag).toBeLessThan(150);
+    expect(lag).toBeLessThan(250);
   });
 
   it("stops it at the caller's abort, with the caller's reason", async () => {
