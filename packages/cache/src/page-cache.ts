@@ -58,7 +58,7 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9.+-]{0,63}\/[a-z0-9][a-z0-9.+-]{0,63}$/;
 // What the reader's cleaning leaves out of page text: a tag or a citation-like mark surviving means the
 // text was not written by the reader.
 const TAG = /<\/?[a-zA-Z][^<>]*>/;
-const CITATION_MARK = /[[［]\s*\p{Nd}+\s*[\]］]/u;
+const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/u;
 
 const isCleanField = (value: unknown, max: number) =>
   typeof value === 'string' && cleanText(value, max) === value;

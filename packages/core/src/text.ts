@@ -29,7 +29,8 @@ const BLOCK_TAG =
 // are not a pattern: a lazy `<!--[\s\S]*?-->` searches to the end from each unclosed `<!--` (quadratic).
 const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 // "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
-const CITATION_MARK = /[[［]\s*\p{Nd}+\s*[\]］]/gu;
+// Markdown escapes them ("\[1\]", as page text converted to Markdown writes them): those go too.
+const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/gu;
 // Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
 const MAX_PASSES = 6;
 

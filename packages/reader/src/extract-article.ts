@@ -75,6 +75,7 @@ export function extractArticle(html: string): ExtractedArticle {
   if (nestingDepth(html, MAX_PARSE_DEPTH) >= MAX_PARSE_DEPTH) return asText(html);
   const document = parsePage(html);
   if (!document.body || !withinArticleBounds(document.body)) return asText(html);
+  removeHidden(document);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
   const publishedTime =
     meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
@@ -111,6 +112,52 @@ function parsePage(html: string): LinkedomDocument {
   const wrapped = parseHTML(`<!doctype html><html><head></head><body>${bare}</body></html>`).document;
   for (const node of wrapped.body.querySelectorAll('title, meta, link, base')) wrapped.head.appendChild(node);
   return wrapped;
+}
+
+// A declaration that hides, in any spelling: "DISPLAY : none !important" once lowercased and unspaced.
+const HIDING = /(?:^|[;{])(?:display:none|visibility:(?:hidden|collapse))(?:!important)?(?:;|}|$)/;
+// Of an inline stylesheet, only this much is read, and only simple selectors (".ad", "#promo", "div.x").
+const MAX_STYLESHEET_CHARS = 200_000;
+const MAX_HIDING_SELECTORS = 300;
+const SIMPLE_SELECTOR = /^[a-z]*(?:[.#][a-z_-][\w-]*)+$/i;
+
+const hides = (declarations: string) => HIDING.test(declarations.toLowerCase().replace(/\s+/g, ''));
+
+/**
+ * Removes what a browser would not show, so a page cannot tell a model what it hides from people:
+ * `hidden` and `aria-hidden="true"` elements, inline styles that hide in any spelling, and elements an
+ * inline stylesheet hides by a simple class or id selector (media queries and complex selectors are not
+ * evaluated: too costly for what they catch).
+ */
+function removeHidden(document: LinkedomDocument): void {
+  const selectors = new Set<string>();
+  let read = 0;
+  for (const style of document.querySelectorAll('style')) {
+    const css = (style.textContent ?? '').slice(0, MAX_STYLESHEET_CHARS - read);
+    read += css.length;
+    // "a, .b { display: none }" per rule; a rule inside @media keeps its at-rule in the selector and is skipped.
+    for (const rule of css.split('}')) {
+      const open = rule.indexOf('{');
+      if (open === -1 || !hides(rule.slice(open + 1))) continue;
+      for (const selector of rule.slice(0, open).split(',')) {
+        const simple = selector.trim();
+        if (SIMPLE_SELECTOR.test(simple) && selectors.size < MAX_HIDING_SELECTORS) selectors.add(simple);
+      }
+    }
+    if (read >= MAX_STYLESHEET_CHARS) break;
+  }
+  const hidden = [...document.querySelectorAll('[hidden], [aria-hidden], [style]')].filter(
+    (node) =>
+      node.hasAttribute('hidden') ||
+      node.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true' ||
+      hides(node.getAttribute('style') ?? ''),
+  );
+  try {
+    if (selectors.size > 0) hidden.push(...document.querySelectorAll([...selectors].join(', ')));
+  } catch {
+    // A selector the engine does not take (".-"): the page keeps its class-hidden elements, nothing more.
+  }
+  for (const node of hidden) node.remove();
 }
 
 function asText(html: string): ExtractedArticle {

@@ -157,6 +157,17 @@ describe('readPage on other pages', () => {
     expect(page.text).toContain('Spring tides this week reach 4.2 metres');
   });
 
+  it('drops text a browser would not show, however it is hidden, and escaped citation marks', async () => {
+    const page = await readPage(`${origin}/news/hidden-text`, options);
+    expect(page.text).toContain('High water is at six in the morning');
+    expect(page.text).toContain('Spring tides this week reach 4.2 metres.');
+    expect(page.text).toContain('The slipway floods an hour either side of high water.');
+    // Hidden only in print, or styled without hiding: shown, so kept.
+    expect(page.text).toContain('Visible promotion: the harbour museum opens at nine.');
+    expect(page.text).not.toMatch(/Ignore previous instructions/);
+    expect(page.text).not.toMatch(/\[1|1\]/);
+  });
+
   it('passes plain text and JSON through', async () => {
     const notes = await readPage(`${origin}/notes.txt`, options);
     expect(notes.text).toBe(
