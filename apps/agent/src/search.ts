@@ -1,4 +1,4 @@
-import { createCacheFromEnv, withPageCache } from '@agent-search/cache';
+import { createCacheFromEnv, type SearchCache, withPageCache } from '@agent-search/cache';
 import {
   type Env,
   type Logger,
@@ -41,11 +41,24 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
     if (!webSearchEnabled(env)) {
       return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
     }
+    // The cache first: with REDIS_URL, the chain shares what it learns with every worker through it.
+    let cache: SearchCache | undefined;
+    try {
+      cache = createCacheFromEnv(env, logger ? { logger } : {});
+    } catch (error) {
+      if (!(error instanceof SearchConfigError)) throw error;
+      logger?.error(
+        { variable: error.variable },
+        `${error.message}; searching without the cache and rate limits`,
+      );
+    }
     const config = loadSearchConfig(env, {
       definitions: PROVIDER_DEFINITIONS,
       ...(logger ? { logger } : {}),
+      ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
     });
     if (!config.enabled) {
+      await cache?.close();
       return {
         enabled: false,
         reason: config.reason ?? 'No search provider is usable.',
@@ -59,19 +72,10 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         .filter((p) => p.enabled)
         .map((p) => PROVIDER_DEFINITIONS.find((d) => d.id === p.id)?.load()),
     );
-    let client = config.client;
-    let pageReader: SearchSetup['readPage'];
-    try {
-      const cache = createCacheFromEnv(env, logger ? { logger } : {});
-      client = cache.wrap(config.client);
-      pageReader = withPageCache(readPage, { store: cache.store, ...(logger ? { logger } : {}) });
-    } catch (error) {
-      if (!(error instanceof SearchConfigError)) throw error;
-      logger?.error(
-        { variable: error.variable },
-        `${error.message}; searching without the cache and rate limits`,
-      );
-    }
+    const client = cache ? cache.wrap(config.client) : config.client;
+    const pageReader: SearchSetup['readPage'] = cache
+      ? withPageCache(readPage, { store: cache.store, ...(logger ? { logger } : {}) })
+      : undefined;
     return {
       client,
       enabled: true,

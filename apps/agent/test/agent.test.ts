@@ -131,7 +131,7 @@ describe('search logs', () => {
     return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
   }
 
-  it('logs each provider failure with its cool-down, and an unreachable Redis once', async () => {
+  it('logs each provider failure with what its breaker did, and an unreachable Redis once', async () => {
     const { lines, logger } = captureLogger();
     // Both DuckDuckGo backends (the HTML page, then the vqd token page of d.js) refuse.
     const tooMany = () => HttpResponse.html('<html><body>Too Many Requests</body></html>', { status: 429 });
@@ -155,9 +155,14 @@ describe('search logs', () => {
     const warnings = lines.filter((l) => l.level === 'warn');
     expect(warnings.filter((l) => /Redis cache is unreachable/.test(l.msg ?? ''))).toHaveLength(1);
     expect(codes[0]).toMatch(/^(rate_limited|blocked)$/);
+    // The line says what the provider's breaker did: a block opens it, a 429 slows the sending down.
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        msg: `DuckDuckGo failed (${codes[0]}); cooling down`,
+        msg: expect.stringMatching(
+          new RegExp(
+            `^DuckDuckGo failed \\(${codes[0]}\\); (breaker open for \\d+ s|sending to it more slowly)$`,
+          ),
+        ),
         fields: expect.objectContaining({ provider: 'duckduckgo', code: codes[0] }),
       }),
     );

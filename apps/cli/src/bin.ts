@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import './check-node.ts';
+import { writeSync } from 'node:fs';
 import module from 'node:module';
 
 // Node keeps the compiled code of the command's modules on disk, so later runs skip compiling them again.
@@ -10,10 +11,16 @@ const { main } = await import('./main.ts');
 
 // A reader that stops early (`agent-search x | head -1`, `| true`) closes the pipe: that is the reader's
 // choice, not a failure worth a stack trace. End quietly with what the command would have returned.
+// Any other write failure (`> /dev/full`: ENOSPC) is one sentence on stderr, if stderr still works.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    if (stream === process.stdout) {
+      try {
+        writeSync(2, `agent-search: could not write the output (${error.code ?? 'write error'})\n`);
+      } catch {}
+    }
+    process.exit(1);
   });
 }
 
@@ -39,8 +46,12 @@ const code = mcp
 /** Resolves once everything written to `stream` so far has been handed to the OS. */
 const flushed = (stream: NodeJS.WriteStream) =>
   new Promise<void>((resolve) => {
-    if (stream.destroyed || !stream.writable) resolve();
-    else stream.write('', () => resolve());
+    // A write that failed says so a tick later (its 'error' handler above ends the process): wait for
+    // that tick, and make no empty write when nothing is pending (`> /dev/full` would fail even that).
+    setImmediate(() => {
+      if (stream.destroyed || !stream.writable || stream.writableLength === 0) resolve();
+      else stream.write('', () => resolve());
+    });
   });
 
 // The answer is out: end now rather than when an abandoned upstream (a hung provider, a keep-alive

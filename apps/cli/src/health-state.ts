@@ -65,9 +65,9 @@ export function readHealth(file: string): ProviderHealth[] {
 const KEY_FAILURES = new Set(['unauthorized', 'quota_exceeded']);
 
 /**
- * Saves the providers that are not healthy (a success clears a provider's entry), except for failures
- * of the key (the user may have fixed it before the next run), and those still silent past their usual
- * tail when the run ended (the next run tries them after the others until that request's timer). Written to a temporary
+ * Saves the providers whose breaker is not closed, or that wait out an upstream's Retry-After, or are
+ * suspect (silent past their usual tail or timed out: the next run tries them after the others), except
+ * for failures of the key (the user may have fixed it before the next run). Written to a temporary
  * file and renamed, so a concurrent run reads the old state or the new, never half of one. Failures to
  * write (read-only home, full disk) are ignored: the search already happened.
  */
@@ -77,8 +77,8 @@ export function writeHealth(file: string, health: readonly ProviderHealth[]): vo
     const temporary = `${file}.${process.pid}.tmp`;
     const saved = health.filter(
       (h) =>
-        (h.failures > 0 && !KEY_FAILURES.has(h.lastErrorCode ?? '')) ||
-        (h.suspectUntil !== undefined && h.failures === 0),
+        !KEY_FAILURES.has(h.lastErrorCode ?? '') &&
+        (h.state !== 'closed' || h.upstreamUntil !== undefined || h.suspectUntil !== undefined),
     );
     writeFileSync(temporary, `${JSON.stringify(saved)}\n`);
     renameSync(temporary, file);

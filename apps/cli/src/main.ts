@@ -108,6 +108,8 @@ class Session {
       if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
     }
     if (!this.#cache) return;
+    // What this run learned reaches the fleet before Redis closes (a 429's wait, an open breaker).
+    await this.config.client.flush?.(500);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, 1_000);
@@ -127,18 +129,28 @@ async function openSession(
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
   const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
-  const config = loadSearchConfig(env, {
-    definitions,
-    // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
-    profiles: withLegalProfiles(),
-    logger: loggers.chain,
-    initialHealth,
-    ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
-  });
   // Loaded only for a search that uses it: `providers` and --no-cache start without it.
   const cache = withCache
     ? (await import('@agent-search/cache')).createCacheFromEnv(env, { logger: loggers.cache })
     : undefined;
+  const load = () =>
+    loadSearchConfig(env, {
+      definitions,
+      // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
+      profiles: withLegalProfiles(),
+      logger: loggers.chain,
+      initialHealth,
+      ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
+      // With REDIS_URL, runs share what the chain learns (a Retry-After one run met holds for the next).
+      ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
+    });
+  let config: SearchConfig;
+  try {
+    config = load();
+  } catch (error) {
+    await cache?.close().catch(() => undefined);
+    throw error;
+  }
   return new Session(config, cache, file);
 }
 
@@ -241,7 +253,8 @@ export async function main(argv: string[], context: CliContext): Promise<number>
     command = parseCommand(argv, OUTPUT_FORMATS);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    say(`${PROGRAM}: ${error.message}\n\n${usage(OUTPUT_FORMATS)}`);
+    // One line for what is wrong and one for where to look: the whole usage would scroll the message away.
+    say(`${PROGRAM}: ${error.message}\nRun "${PROGRAM} --help" for usage.\n`);
     return EXIT_CODES.usage;
   }
   if (command.kind === 'help') {

@@ -45,12 +45,16 @@ function capabilities(c: ProviderCapabilities): string {
 
 function healthLine(h: ProviderHealth | undefined, now: number): string {
   if (!h) return 'not in use';
-  if (h.state === 'healthy') return 'healthy';
   const last = h.lastErrorCode ? ` after ${h.lastErrorCode}` : '';
-  if (h.state === 'cooling' && h.coolingUntil !== undefined) {
-    return `cooling down${last}, ${Math.ceil((h.coolingUntil - now) / 1000)} s left`;
+  const left = (until: number) => `${Math.ceil((until - now) / 1000)} s left`;
+  if (h.upstreamUntil !== undefined && h.upstreamUntil > now) {
+    return `waiting out its Retry-After${last}, ${left(h.upstreamUntil)}`;
   }
-  return `probing${last}`;
+  if (h.state === 'open' && h.coolingUntil !== undefined)
+    return `breaker open${last}, ${left(h.coolingUntil)}`;
+  if (h.state === 'half-open') return `half-open: the next search tries it${last}`;
+  if (h.sendRate !== undefined) return `healthy, held to ${h.sendRate} requests/s after throttling`;
+  return 'healthy';
 }
 
 /** The providers as a numbered list in priority order, for a person. */

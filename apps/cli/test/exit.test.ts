@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,5 +150,43 @@ describe('a reader that closes the pipe early', () => {
     expect(upstream.requests.map((r) => r.path)).toEqual(['/tavily/search']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync('/dev/full'))('a disk that is full', () => {
+  it('`agent-search x --json > /dev/full`: one sentence on stderr, no stack trace', async () => {
+    upstream.answer(
+      'tavily',
+      hostileResults('tavily', [
+        { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
+      ]),
+    );
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(
+      process.execPath,
+      [...STRIP_TYPES, '--conditions=source', BIN, 'weather in Lisbon', '--json'],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: mkdtempSync(join(tmpdir(), 'cli-enospc-')),
+          NODE_NO_WARNINGS: '1',
+          ...ENV,
+          SEARCH_PROVIDER_PRIORITY: 'tavily',
+          TAVILY_BASE_URL: upstream.urls.tavily,
+        },
+        stdio: ['ignore', full, 'pipe'],
+      },
+    );
+    closeSync(full);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect({ stderr, code }).toEqual({
+      stderr: 'agent-search: could not write the output (ENOSPC)\n',
+      code: 1,
+    });
+    expect(code).toBe(1);
   });
 });

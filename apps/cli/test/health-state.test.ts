@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
@@ -31,7 +31,7 @@ function countHtml(page: string, status = 200) {
 }
 
 describe('provider health between runs', () => {
-  it('a provider blocked in one run is skipped in the next, and `providers` shows it cooling', async () => {
+  it('a provider blocked in one run is skipped in the next, and `providers` shows its breaker open', async () => {
     const env = { AGENT_SEARCH_STATE_DIR: dir, TAVILY_API_KEY: TAVILY_KEY };
     server.use(...blockedEverywhere(), tavilySearch());
     const first = await runCli(['node'], env);
@@ -41,7 +41,7 @@ describe('provider health between runs', () => {
     expect(saved).toEqual([
       expect.objectContaining({
         provider: 'duckduckgo',
-        state: 'cooling',
+        state: 'open',
         failures: 1,
         lastErrorCode: 'blocked',
       }),
@@ -54,7 +54,7 @@ describe('provider health between runs', () => {
     expect(JSON.parse(second.stdout)).toMatchObject({
       provider: 'tavily',
       attempts: [
-        { provider: 'duckduckgo', outcome: 'skipped', reason: 'cooling down' },
+        { provider: 'duckduckgo', outcome: 'skipped', reason: 'breaker open' },
         { provider: 'tavily' },
       ],
     });
@@ -63,21 +63,36 @@ describe('provider health between runs', () => {
     const listed = JSON.parse(listing.stdout).providers as { id: string }[];
     expect(listed.find((p) => p.id === 'duckduckgo')).toMatchObject({
       id: 'duckduckgo',
-      health: { state: 'cooling', lastErrorCode: 'blocked' },
+      health: { state: 'open', lastErrorCode: 'blocked' },
     });
   });
 
-  it('a success clears the saved entry', async () => {
+  it('an isolated failure is not carried over; a success clears a saved open breaker', async () => {
     const env = { AGENT_SEARCH_STATE_DIR: dir };
     server.use(
       htmlEndpoint('<html><body>busy</body></html>', 503),
       http.get(DDG.vqd, () => new Response('', { status: 503 })),
     );
     expect((await runCli(['node'], env)).code).toBe(3);
-    expect(JSON.parse(readFileSync(join(dir, 'health.json'), 'utf8'))).toHaveLength(1);
+    // One failure opens no breaker: the next run asks DuckDuckGo again.
+    expect(JSON.parse(readFileSync(join(dir, 'health.json'), 'utf8'))).toEqual([]);
 
-    // Only DuckDuckGo is configured, so after its short cool-down it is probed; here it answers.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // A breaker saved open whose open time is over: the next run's trial answers and the entry goes.
+    const now = Date.now();
+    writeFileSync(
+      join(dir, 'health.json'),
+      JSON.stringify([
+        {
+          provider: 'duckduckgo',
+          state: 'open',
+          failures: 5,
+          openedAt: now - 5_000,
+          coolingUntil: now - 1_000,
+          openings: 1,
+          lastErrorCode: 'unavailable',
+        },
+      ]),
+    );
     const ddg = countHtml(duckDuckGoHtmlPage('node', TEXT_RESULTS));
     expect((await runCli(['node'], env)).code).toBe(0);
     expect(ddg.count).toBe(1);

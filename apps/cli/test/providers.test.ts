@@ -72,7 +72,7 @@ describe('agent-search providers', () => {
       apiKeyEnv: 'TAVILY_API_KEY',
       apiKey: `…${TAVILY_KEY.slice(-4)}`,
       capabilities: { modes: ['text', 'news'], domainFilter: 'native', requiresApiKey: true },
-      health: { provider: 'tavily', state: 'healthy', failures: 0 },
+      health: { provider: 'tavily', state: 'closed', failures: 0 },
     });
     expect(providers.find((p) => p.id === 'duckduckgo')).toMatchObject({
       enabled: true,

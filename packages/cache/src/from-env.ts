@@ -1,4 +1,5 @@
 import {
+  type ChainStateStore,
   type Env,
   type Logger,
   readInteger,
@@ -10,6 +11,7 @@ import {
 import type { CacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
+import { createRedisChainState } from './redis-chain-state.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
@@ -34,6 +36,11 @@ export interface SearchCache {
   readonly rateLimits: SearchRateLimits;
   /** The options `wrap` passes to `withCache`. */
   readonly options: CacheOptions;
+  /**
+   * With REDIS_URL: the chain state the fleet shares on the same Redis (breakers, Retry-After waits, the
+   * hedge budget). Pass it to the client as `sharedState: { store: cache.chainState }`.
+   */
+  readonly chainState?: ChainStateStore;
   wrap(client: SearchClient): SearchClient;
   close(): Promise<void>;
 }
@@ -74,7 +81,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const rateLimits = new SearchRateLimits({
     perUser: perUser > 0 ? { points: perUser } : false,
     global: global > 0 ? { points: global, maxWaitMs, maxQueueLength } : false,
-    redis: redis?.client,
+    ...(redis ? { redis: redis.client, redisUp: () => redis.available !== false } : {}),
     logger,
   });
   const cacheOptions: CacheOptions = {
@@ -92,6 +99,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     store,
     rateLimits,
     options: cacheOptions,
+    ...(redis ? { chainState: createRedisChainState(redis.client) } : {}),
     wrap: (client) => withCache(client, cacheOptions),
     close: () => store.close(),
   };

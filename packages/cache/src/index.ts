@@ -16,6 +16,7 @@ export {
   SearchRateLimits,
   type UserRateLimitOptions,
 } from './rate-limits.ts';
+export { createRedisChainState, type RedisChainStateOptions } from './redis-chain-state.ts';
 export {
   createRedisClient,
   type RedisClientOptions,

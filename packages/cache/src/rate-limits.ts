@@ -28,12 +28,17 @@ export interface GlobalRateLimitOptions {
 }
 
 export interface RateLimitOptions {
-  /** Per `userId` (search option); requests without one are not limited per user. Default 10 per minute; false turns it off. */
+  /** Per `userId` (search option, `""` included); requests without one are not limited per user. Default 10 per minute; false turns it off. */
   perUser?: UserRateLimitOptions | false;
   /** Off unless given. */
   global?: GlobalRateLimitOptions | false;
   /** Keep the counters in Redis so limits hold across processes; memory limits stand in while Redis is down. */
   redis?: Redis;
+  /**
+   * Whether Redis answers now (a `RedisStore`'s `available !== false`). While false the memory limits stand
+   * in without asking Redis, so a Redis that stopped answering costs no command timeout per search.
+   */
+  redisUp?: () => boolean;
   /** Prefix of the limiter keys (in Redis). Default "agent-search:limit". */
   keyPrefix?: string;
   logger?: Logger;
@@ -49,17 +54,18 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** A limiter on Redis when given, and the memory one that stands in for it (the same when no Redis). */
 function createLimiter(
   name: string,
   points: number,
   durationSeconds: number,
   options: RateLimitOptions,
-): RateLimiterAbstract {
+): { limiter: RateLimiterAbstract; memory: RateLimiterAbstract } {
   const keyPrefix = `${options.keyPrefix ?? 'agent-search:limit'}:${name}`;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
-  if (!options.redis) return memory;
+  if (!options.redis) return { limiter: memory, memory };
   const RateLimiterRedis = loadRateLimiterRedis();
-  return new RateLimiterRedis({
+  const limiter = new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix,
     points,
@@ -67,6 +73,7 @@ function createLimiter(
     rejectIfRedisNotReady: true,
     insuranceLimiter: memory,
   });
+  return { limiter, memory };
 }
 
 function checkPoints(points: number, what: string): void {
@@ -80,14 +87,23 @@ function checkPoints(points: number, what: string): void {
  * once; the global one queues requests (bounded in length and wait) until the window has room.
  */
 export class SearchRateLimits {
-  readonly #user: RateLimiterAbstract | undefined;
-  readonly #global: RateLimiterAbstract | undefined;
-  readonly #queue: RateLimiterQueue | undefined;
+  readonly #user: { limiter: RateLimiterAbstract; memory: RateLimiterAbstract } | undefined;
+  readonly #redisUp: () => boolean;
+  /** The global limit on Redis (or memory) and the memory one standing in while Redis is down, each with its queue. */
+  readonly #global:
+    | {
+        limiter: RateLimiterAbstract;
+        queue: RateLimiterQueue;
+        memory: RateLimiterAbstract;
+        memoryQueue: RateLimiterQueue;
+      }
+    | undefined;
   readonly #maxWaitMs: number;
   readonly #logger: Logger;
 
   constructor(options: RateLimitOptions = {}) {
     this.#logger = options.logger ?? silentLogger;
+    this.#redisUp = options.redisUp ?? (() => true);
     const perUser = options.perUser === undefined ? { points: 10 } : options.perUser;
     if (perUser) {
       checkPoints(perUser.points, 'perUser.points');
@@ -97,16 +113,29 @@ export class SearchRateLimits {
     this.#maxWaitMs = global ? (global.maxWaitMs ?? 3_000) : 0;
     if (global) {
       checkPoints(global.points, 'global.points');
-      this.#global = createLimiter('global', global.points, global.durationSeconds ?? 60, options);
-      this.#queue = new RateLimiterQueue(this.#global, { maxQueueSize: global.maxQueueLength ?? 100 });
+      const { limiter, memory } = createLimiter(
+        'global',
+        global.points,
+        global.durationSeconds ?? 60,
+        options,
+      );
+      const queueOptions = { maxQueueSize: global.maxQueueLength ?? 100 };
+      const queue = new RateLimiterQueue(limiter, queueOptions);
+      this.#global = {
+        limiter,
+        queue,
+        memory,
+        memoryQueue: limiter === memory ? queue : new RateLimiterQueue(memory, queueOptions),
+      };
     }
   }
 
   /** Counts one upstream search against `userId`; throws `rate_limited` when the user is over the limit. */
   async checkUser(userId: string | undefined): Promise<void> {
-    if (!this.#user || !userId) return;
+    // "" is an id like any other: only a search without one goes unlimited per user.
+    if (!this.#user || userId === undefined) return;
     try {
-      await this.#user.consume(userId);
+      await (this.#redisUp() ? this.#user.limiter : this.#user.memory).consume(userId);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const wait = seconds(rejection.msBeforeNext);
@@ -127,9 +156,13 @@ export class SearchRateLimits {
    * signal's reason when aborted.
    */
   acquireUpstream(signal: AbortSignal, leftMs = Number.POSITIVE_INFINITY): Promise<void> {
-    const queue = this.#queue;
-    if (!queue) return Promise.resolve();
+    const global = this.#global;
+    if (!global) return Promise.resolve();
     signal.throwIfAborted();
+    // While Redis is down the memory limit stands in, as for the per-user limit.
+    const [limiter, queue] = this.#redisUp()
+      ? [global.limiter, global.queue]
+      : [global.memory, global.memoryQueue];
     const waitMs = Math.max(0, Math.min(this.#maxWaitMs, leftMs));
     return new Promise<void>((resolve, reject) => {
       let settled = false;
@@ -143,18 +176,18 @@ export class SearchRateLimits {
       };
       const onAbort = () => settle(() => reject(signal.reason));
       const timer = setTimeout(() => {
-        void this.#busyError().then((error) => settle(() => reject(error)));
+        void this.#busyError(limiter).then((error) => settle(() => reject(error)));
       }, waitMs);
       signal.addEventListener('abort', onAbort, { once: true });
       // The queue cannot forget a request, so one that gave up hands its token back when served.
       const expiresUnixAt = Math.ceil((Date.now() + waitMs) / 1000) + 1;
       queue.removeTokens(1, QUEUE_KEY, expiresUnixAt).then(
         () => {
-          if (!settle(resolve)) void this.#global?.reward(QUEUE_KEY, 1).catch(() => {});
+          if (!settle(resolve)) void limiter.reward(QUEUE_KEY, 1).catch(() => {});
         },
         (error: unknown) => {
           if (error instanceof RateLimiterQueueError) {
-            void this.#busyError().then((busy) => settle(() => reject(busy)));
+            void this.#busyError(limiter).then((busy) => settle(() => reject(busy)));
           } else {
             this.#logger.debug({ error: String(error) }, 'global rate limiter unavailable');
             settle(resolve);
@@ -164,8 +197,8 @@ export class SearchRateLimits {
     });
   }
 
-  async #busyError(): Promise<SearchError> {
-    const state = await this.#global?.get(QUEUE_KEY).catch(() => null);
+  async #busyError(limiter: RateLimiterAbstract): Promise<SearchError> {
+    const state = await limiter.get(QUEUE_KEY).catch(() => null);
     const retryAfterMs = Math.max(1000, state?.msBeforeNext ?? 1000);
     return new SearchError(
       'rate_limited',

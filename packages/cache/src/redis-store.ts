@@ -61,15 +61,20 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/**
- * A store on Redis: JSON values under a key prefix, TTLs kept by the server (`SET ... PX`). Every call is
- * bounded by `timeoutMs`; while Redis is unreachable calls fail fast (the tiered store then uses memory)
- * and the logger hears about it once, not once per request.
- */
 // Deletes the lease only if it is still ours: a lease that expired and was taken by another is theirs.
 const RELEASE_LEASE =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
+/** While Redis is down, how often a background PING checks whether it answers again. */
+const PROBE_EVERY_MS = 1_000;
+
+/**
+ * A store on Redis: JSON values under a key prefix, TTLs kept by the server (`SET ... PX`). Every call is
+ * bounded by `timeoutMs`. A breaker keeps an outage off the searches: after a failure or a timeout (a
+ * server that accepts connections but never answers) calls fail at once without touching Redis, while a
+ * background PING once a second finds out when it answers again. The logger hears about an outage once,
+ * not once per request.
+ */
 export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
   readonly client: Redis;
   readonly #owned: boolean;
@@ -82,6 +87,8 @@ export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
   readonly #firstConnection: Promise<void>;
   #available: boolean | undefined;
   #closed = false;
+  #nextProbeAt = 0;
+  #probing = false;
 
   constructor(options: RedisStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisStore needs a `url` or a `client`');
@@ -114,6 +121,7 @@ export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
   #markDown(error: unknown): void {
     if (this.#available === false || this.#closed) return;
     this.#available = false;
+    this.#nextProbeAt = Date.now() + PROBE_EVERY_MS;
     this.#logger.warn(
       { redis: this.#where, error: describe(error) },
       'Redis cache is unreachable; searches go on with the in-memory cache until it is back',
@@ -125,11 +133,35 @@ export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
     return this.#available;
   }
 
+  /** At most one PING at a time, once a second: the breaker closes when Redis answers it. */
+  #probe(): void {
+    if (this.#probing || this.#closed || Date.now() < this.#nextProbeAt) return;
+    this.#probing = true;
+    this.#nextProbeAt = Date.now() + PROBE_EVERY_MS;
+    withTimeout(this.client.ping(), this.#timeoutMs, 'probe timeout')
+      .then(
+        () => this.#markUp(),
+        () => {},
+      )
+      .finally(() => {
+        this.#probing = false;
+      });
+  }
+
   async #run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     if (this.#closed) throw new Error('RedisStore is closed');
-    // Only the very first call waits for the connection; later, while Redis is down, calls fail at once.
+    // Only the very first call waits for the connection; a server that accepts it but never gets ready
+    // (or never answers) is down from then on.
     if (this.#available === undefined && this.client.status !== 'ready') {
-      await withTimeout(this.#firstConnection, this.#connectTimeoutMs, 'connect timeout').catch(() => {});
+      const ready = await withTimeout(this.#firstConnection, this.#connectTimeoutMs, 'connect timeout').then(
+        () => this.client.status === 'ready',
+        () => false,
+      );
+      if (!ready) this.#markDown(new Error(`not ready within ${this.#connectTimeoutMs} ms`));
+    }
+    if (this.#available === false) {
+      this.#probe();
+      throw new Error('Redis cache unavailable (skipped: it did not answer recently)');
     }
     try {
       const result = await withTimeout(

@@ -348,6 +348,7 @@ export function withCache(client: SearchClient, options: CacheOptions = {}): Sea
     },
     health: () => client.health(),
     ...(client.hedgeUsage ? { hedgeUsage: () => client.hedgeUsage!() } : {}),
+    ...(client.flush ? { flush: (ms?: number) => client.flush!(ms) } : {}),
     normalize: (input) => client.normalize(input),
     async search(input, searchOptions: SearchOptions = {}) {
       const started = now();

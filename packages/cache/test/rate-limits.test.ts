@@ -27,6 +27,16 @@ describe('per-user rate limit', () => {
     expect(upstream.calls).toBe(5);
   });
 
+  it('an empty userId is an id like any other: limited, and apart from others', async () => {
+    const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 2 } } });
+    for (const q of ['one', 'two']) await client.search({ query: q }, { userId: '' });
+    expect((await searchFailure(client.search({ query: 'three' }, { userId: '' }))).code).toBe(
+      'rate_limited',
+    );
+    expect((await client.search({ query: 'three' }, { userId: 'dora' })).cached).toBe(false);
+    expect(upstream.calls).toBe(3);
+  });
+
   it('cache hits are free', async () => {
     const client = withCache(createUpstreamClient(), { rateLimits: { perUser: { points: 1 } } });
     await client.search({ query: 'tram map' }, { userId: 'carol' });

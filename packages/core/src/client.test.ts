@@ -78,6 +78,19 @@ describe('createSearchClient', () => {
     expect(calls.count).toBe(0);
   });
 
+  it('refuses a deadline past what a timer can hold, instead of firing it at once', async () => {
+    const calls = upstream('a', ok('a'));
+    const client = createSearchClient({ providers: [provider('a')] });
+    await expect(client.search({ query: 'hello' }, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: 'timeoutMs must be at most 2147483647 ms (about 24 days)',
+    });
+    expect(calls.count).toBe(0);
+    expect(() => createSearchClient({ providers: [provider('a')], timeoutMs: 3e9 })).toThrow(RangeError);
+    // The longest a timer holds is still a deadline, not an instant failure.
+    expect((await client.search({ query: 'hello' }, { timeoutMs: 2 ** 31 - 1 })).provider).toBe('a');
+  });
+
   it('fails over to the next provider and lists every attempt', async () => {
     upstream('a', status(429));
     upstream('b', ok('b'));
@@ -108,7 +121,7 @@ describe('createSearchClient', () => {
       reason: 'no videos search',
     });
     expect(calls.count).toBe(0);
-    expect(client.health()[0]).toMatchObject({ provider: 'a', state: 'healthy' });
+    expect(client.health()[0]).toMatchObject({ provider: 'a', state: 'closed' });
   });
 
   it('answers no_provider when nobody can serve the request', async () => {
@@ -153,30 +166,31 @@ describe('createSearchClient', () => {
     });
   });
 
-  describe('cool-down and probe', () => {
-    it('skips a cooling provider, then lets exactly one probe through after the cool-down', async () => {
+  describe('breaker: open, half-open trial, upstream waits', () => {
+    it('holds back a blocked provider, then lets exactly one trial through when half-open', async () => {
       let clock = 1_000_000;
       const a = upstream('a', status(403));
       upstream('b', ok('b'));
       const client = createSearchClient({
         providers: [provider('a'), provider('b')],
-        cooldown: { blockedMs: 60_000 },
+        breaker: { blockedMs: 60_000 },
         now: () => clock,
       });
       await client.search({ query: 'first' });
       expect(a.count).toBe(1);
       expect(client.health()[0]).toMatchObject({
-        state: 'cooling',
+        state: 'open',
         lastErrorCode: 'blocked',
         coolingUntil: clock + 60_000,
       });
 
       const second = await client.search({ query: 'second' });
       expect(a.count).toBe(1);
-      expect(second.attempts[0]).toMatchObject({ provider: 'a', outcome: 'skipped', reason: 'cooling down' });
+      expect(second.attempts[0]).toMatchObject({ provider: 'a', outcome: 'skipped', reason: 'breaker open' });
 
-      // Cool-down over: a is healthy again upstream. Two concurrent requests: one probe, one skip.
+      // Open time over: a is healthy again upstream. Two concurrent requests: one trial, one skip.
       clock += 60_001;
+      expect(client.health()[0]).toMatchObject({ state: 'half-open' });
       server.use(
         http.post(url('a'), async () => {
           a.count++;
@@ -185,17 +199,20 @@ describe('createSearchClient', () => {
         }),
       );
       const [p1, p2] = await Promise.all([client.search({ query: 'p1' }), client.search({ query: 'p2' })]);
-      // One probe of a, with b beside it so nobody waits on a recovering provider; the other skips a.
+      // One trial of a, with b beside it so nobody waits on a recovering provider; the other skips a.
       expect(a.count).toBe(2);
       expect([p1.provider, p2.provider]).toEqual(['b', 'b']);
       expect(p1.attempts.find((x) => x.provider === 'a')).toMatchObject({ outcome: 'lost' });
-      expect(p2.attempts.find((x) => x.provider === 'a')).toMatchObject({ outcome: 'skipped' });
-      await delay(100); // the probe runs on to its answer
-      expect(client.health()[0]).toMatchObject({ state: 'healthy', failures: 0 });
+      expect(p2.attempts.find((x) => x.provider === 'a')).toMatchObject({
+        outcome: 'skipped',
+        reason: 'breaker half-open, a trial is running',
+      });
+      await delay(100); // the trial runs on to its answer
+      expect(client.health()[0]).toMatchObject({ state: 'closed', failures: 0 });
       await client.search({ query: 'after' }).then((r) => expect(r.provider).toBe('a'));
     });
 
-    it('takes over health saved by another client: a provider still cooling stays skipped', async () => {
+    it('takes over health saved by another client: an open breaker stays open', async () => {
       let clock = 1_000_000;
       upstream('a', status(403));
       upstream('b', ok('b'));
@@ -210,8 +227,8 @@ describe('createSearchClient', () => {
         // Malformed and unknown entries, as a damaged state file could hold, are ignored.
         initialHealth: [
           ...(saved as never[]),
-          { provider: 'b', state: 'cooling', failures: -1, coolingUntil: clock + 1 },
-          { provider: 'z', state: 'cooling', failures: 1, coolingUntil: clock + 1 },
+          { provider: 'b', state: 'open', failures: -1, coolingUntil: 'soon', openedAt: -5 } as never,
+          { provider: 'z', state: 'open', failures: 1, coolingUntil: clock + 1, openedAt: clock },
           null as never,
         ],
       });
@@ -221,26 +238,26 @@ describe('createSearchClient', () => {
       expect(response.attempts[0]).toMatchObject({
         provider: 'a',
         outcome: 'skipped',
-        reason: 'cooling down',
+        reason: 'breaker open',
       });
       expect(a.count).toBe(0);
 
-      clock += 300_001; // past the blocked cool-down: a is probed, answers, and is healthy again
+      clock += 300_001; // past the blocked open time: a's trial answers, and its breaker closes
       expect((await next.search({ query: 'q3' })).provider).toBe('a');
-      expect(next.health()[0]).toMatchObject({ state: 'healthy', failures: 0 });
+      expect(next.health()[0]).toMatchObject({ state: 'closed', failures: 0 });
     });
 
-    it('honours Retry-After and grows transient cool-downs', async () => {
+    it('honours Retry-After as the end of a wait, and grows open times with each opening', async () => {
       let clock = 0;
       upstream('a', status(429, { 'retry-after': '30' }));
       upstream('b', ok('b'));
       const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
       await client.search({ query: 'q' });
-      expect(client.health()[0]?.coolingUntil).toBe(30_000);
+      expect(client.health()[0]).toMatchObject({ upstreamUntil: 30_000, coolingUntil: 30_000 });
 
       const c = createSearchClient({
         providers: [provider('c'), provider('b')],
-        cooldown: { transientMs: 1_000 },
+        breaker: { consecutiveFailures: 1, openMs: 1_000 },
         now: () => clock,
       });
       upstream('c', status(502));
@@ -253,28 +270,72 @@ describe('createSearchClient', () => {
       expect(until).toEqual([1_000, 2_000, 4_000]);
     });
 
-    it('probes the provider whose cool-down ends first when every provider is cooling', async () => {
+    it('opens only when failures are the norm: never on one isolated 5xx', async () => {
+      const clock = 0;
+      let calls = 0;
+      // One failure in ten: the background error rate of a real API.
+      server.use(
+        http.post(url('a'), () => {
+          calls++;
+          return calls % 10 === 3 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(results('a'));
+        }),
+      );
+      upstream('b', ok('b'));
+      const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+      const answered: string[] = [];
+      for (let i = 0; i < 30; i++) answered.push((await client.search({ query: `q${i}` })).provider);
+      expect(client.health()[0]).toMatchObject({ state: 'closed' });
+      // Each isolated failure failed over to b within its own search; every other search went to a.
+      expect(answered.filter((p) => p === 'b')).toHaveLength(3);
+      expect(calls).toBe(30);
+    });
+
+    it('opens after five failures in a row, and its error says so', async () => {
+      const a = upstream('a', status(503));
+      upstream('b', ok('b'));
+      const client = createSearchClient({ providers: [provider('a'), provider('b')] });
+      for (let i = 0; i < 5; i++) await client.search({ query: `q${i}` });
+      expect(a.count).toBe(5);
+      expect(client.health()[0]).toMatchObject({ state: 'open', failures: 5, lastErrorCode: 'unavailable' });
+      const held = await client.search({ query: 'held' });
+      expect(a.count).toBe(5);
+      expect(held.provider).toBe('b');
+    });
+
+    it('tries open providers anyway when every provider is held back by our own judgement (panic)', async () => {
       let clock = 0;
       const a = upstream('a', status(403));
       const b = upstream('b', status(500));
-      const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
+      const client = createSearchClient({
+        providers: [provider('a'), provider('b')],
+        breaker: { consecutiveFailures: 1, openMs: 60_000 },
+        now: () => clock,
+      });
       await client.search({ query: 'q' }).catch(() => undefined);
+      expect(client.health().map((h) => h.state)).toEqual(['open', 'open']);
       clock += 10;
       upstream('b', ok('b'));
+      // a is blocked (the upstream's judgement, not tried); b is open by ours: tried anyway, and answers.
       const response = await client.search({ query: 'q2' });
       expect(response.provider).toBe('b');
       expect(a.count).toBe(1);
       expect(b.count).toBe(1);
+      // An answer to a request sent after the opening closes the breaker.
+      expect(client.health()[1]).toMatchObject({ state: 'closed' });
     });
   });
 
-  it('after a failure, still tries a cooling provider rather than give up, once per search', async () => {
+  it('after a failure, still tries an open provider rather than give up', async () => {
     let clock = 0;
     upstream('a', ok('a'));
     const b = upstream('b', status(500));
-    const client = createSearchClient({ providers: [provider('b'), provider('a')], now: () => clock });
-    await client.search({ query: 'warm up' }); // b fails and cools down; a answers
-    upstream('a', status(502)); // now a fails too, while b is still cooling
+    const client = createSearchClient({
+      providers: [provider('b'), provider('a')],
+      breaker: { consecutiveFailures: 1 },
+      now: () => clock,
+    });
+    await client.search({ query: 'warm up' }); // b fails and opens; a answers
+    upstream('a', status(502)); // now a fails too, while b is still open
     upstream('b', ok('b'));
     clock += 10;
     const response = await client.search({ query: 'q' });
@@ -286,13 +347,13 @@ describe('createSearchClient', () => {
     expect(b.count).toBe(1);
   });
 
-  it('does not probe a provider whose key was rejected as a last resort', async () => {
+  it('does not try a provider whose key was rejected, even in panic', async () => {
     let clock = 0;
     const a = upstream('a', status(401));
     upstream('b', status(503));
     const client = createSearchClient({ providers: [provider('a'), provider('b')], now: () => clock });
     await client.search({ query: 'first' }).catch(() => undefined);
-    clock += 5_000; // b's transient cool-down is over, a's is not
+    clock += 5_000; // one 503 never opens b's breaker; a's stays open for an hour
     upstream('b', status(503));
     const error = await client.search({ query: 'second' }).catch((e: unknown) => e);
     // a is not called again; its rejected key is still what the user must fix, so its code leads.
@@ -341,7 +402,7 @@ describe('createSearchClient', () => {
       await delay(10);
       expect(a.aborted).toBe(1);
       // An abort says nothing about the provider's health.
-      expect(client.health()[0]).toMatchObject({ state: 'healthy' });
+      expect(client.health()[0]).toMatchObject({ state: 'closed' });
     });
 
     it('rejects at once for an already aborted signal', async () => {
@@ -372,7 +433,7 @@ describe('createSearchClient', () => {
       // Silent past its hedge delay, a is not aborted: how it ends tells its health (here: it answered).
       await delay(400);
       expect(a.aborted).toBe(0);
-      expect(client.health()[0]).toMatchObject({ state: 'healthy' });
+      expect(client.health()[0]).toMatchObject({ state: 'closed' });
     });
 
     it('does not hedge when the first provider answers in time', async () => {

@@ -1,11 +1,14 @@
 import type { Span } from '@opentelemetry/api';
+import type { BreakerOptions, ProviderHealth } from './chain/breaker.ts';
+import { Breakers } from './chain/breakers.ts';
+import { FleetSync, type FleetSyncOptions } from './chain/fleet-sync.ts';
 import { HedgeBudget, type HedgeUsage } from './chain/hedge-budget.ts';
 import { LatencyTracker } from './chain/latency.ts';
 import { aggregateError } from './chain/outcome.ts';
 import { planSearch, selectProviders } from './chain/planner.ts';
 import { ChainRun, type ChainTimes } from './chain/scheduler.ts';
+import type { ChainStateStore } from './chain/shared-state.ts';
 import { isSearchError, SearchError } from './errors.ts';
-import { type CooldownOptions, type ProviderHealth, ProviderHealthTracker } from './health.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { BUILT_IN_PROFILES, type ProfileSet, resolveProfile } from './profiles.ts';
 import type { SearchProvider } from './provider.ts';
@@ -48,12 +51,18 @@ export interface SearchClientOptions {
   defaultMaxResults?: number;
   /** Search profiles a request may name (`profile: 'news'`). Default: the built-in ones. */
   profiles?: ProfileSet;
-  cooldown?: CooldownOptions;
+  /** When a provider's breaker opens and for how long (see docs/chain.md). */
+  breaker?: BreakerOptions;
   /**
-   * Provider health saved from another client (`client.health()`), such as the CLI's previous run:
-   * providers still cooling down stay skipped. Entries for providers this client lacks are ignored.
+   * Provider health saved from another client (`client.health()`), such as the CLI's previous run: open
+   * breakers and upstream waits carry over. Entries for providers this client lacks are ignored.
    */
   initialHealth?: readonly ProviderHealth[];
+  /**
+   * A fleet's shared state (`createRedisChainState` from `@agent-search/cache`): breaker openings, upstream
+   * waits, the one trial of a half-open provider and the hedge budget are shared by every process using it.
+   */
+  sharedState?: { store: ChainStateStore } & Partial<Omit<FleetSyncOptions, 'trialMs'>>;
   logger?: Logger;
   /** Clock, for tests. */
   now?: () => number;
@@ -86,17 +95,24 @@ export interface SearchClient {
   readonly profiles: ProfileSet;
   /** The deadline of a search, in ms (wrappers count their own waits against it). */
   readonly timeoutMs?: number;
-  /** Cool-down state of every provider. */
+  /** Every provider's breaker, as data. */
   health(): ProviderHealth[];
   /** Searches and hedges so far, to carry the hedge budget to another process. */
   hedgeUsage?(): HedgeUsage;
+  /** Sends what the client learned to its shared state (a process about to exit), waiting at most `ms`. */
+  flush?(ms?: number): Promise<void>;
 }
 
 export { aggregateError };
 
+/** The longest delay a Node timer takes: a longer one fires at once (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 function positive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number of ms`);
+  if (value > MAX_TIMER_MS)
+    throw new RangeError(`${name} must be at most ${MAX_TIMER_MS} ms (about 24 days)`);
   return value;
 }
 
@@ -117,8 +133,8 @@ function endSpan(span: Span, outcome: Promise<SearchResponse>): Promise<SearchRe
 
 /**
  * The single entry point: validate → span → chain. The chain (`./chain/`) asks providers in priority
- * order inside one deadline, failing over on errors and empty answers, cooling failing providers down,
- * and hedging slow ones.
+ * order inside one deadline, failing over on errors and empty answers, holding back providers whose breaker
+ * is open, and hedging slow ones.
  */
 export function createSearchClient(options: SearchClientOptions): SearchClient {
   const providers = [...options.providers];
@@ -144,19 +160,20 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   };
   const now = options.now ?? Date.now;
   const profiles = options.profiles ?? BUILT_IN_PROFILES;
-  const health = new ProviderHealthTracker(options.cooldown, now);
-  for (const saved of options.initialHealth ?? []) {
-    if (typeof saved === 'object' && saved !== null && ids.has(saved.provider)) health.restore(saved);
-  }
+  const breakers = new Breakers(ids, options.breaker ?? {}, now);
+  if (Array.isArray(options.initialHealth)) breakers.merge(options.initialHealth);
   const budget = new HedgeBudget(share);
   if (options.initialHedgeUsage) budget.restore(options.initialHedgeUsage);
-  const state = {
-    health,
-    latency: new LatencyTracker(),
-    budget,
-    logger: options.logger ?? silentLogger,
-    now,
-  };
+  const logger = options.logger ?? silentLogger;
+  const state = { breakers, latency: new LatencyTracker(), budget, logger, now };
+  const { store, ...syncOptions } = options.sharedState ?? {};
+  const fleet = store
+    ? new FleetSync(
+        store,
+        { breakers, budget, ids: [...ids], logger, now },
+        { ...syncOptions, trialMs: Math.max(times.attemptTimeoutMs, 1_000) },
+      )
+    : undefined;
   // Searches with their own deadline get their own copy of the times; the rest share this one.
   const timesFor = (deadline: number | undefined): ChainTimes =>
     deadline === undefined ? times : { ...times, timeoutMs: positive(deadline, 'timeoutMs', timeoutMs) };
@@ -172,8 +189,9 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     providers,
     profiles,
     timeoutMs,
-    health: () => providers.map((p) => health.snapshot(p.id)),
+    health: () => breakers.snapshot(providers.map((p) => p.id)),
     hedgeUsage: () => budget.usage(),
+    flush: async (ms) => fleet?.flush(ms),
     normalize,
     async search(input, searchOptions = {}) {
       // Validate.
@@ -187,7 +205,10 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       }
       // normalize() checked the name.
       const profile = request.profile ? profiles[request.profile] : undefined;
-      const plan = planSearch(chosen, request, profile, health);
+      // The fleet's view first: only the first search waits for it, and briefly.
+      const synced = fleet?.beforeSearch();
+      if (synced) await synced;
+      const plan = planSearch(chosen, request, profile, breakers);
       if (plan.candidates.length === 0) throw aggregateError(request, plan.skipped, []);
       // Span, then chain.
       const span = tracer.startSpan('agent-search.search', {

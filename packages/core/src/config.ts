@@ -46,6 +46,10 @@ export function redactKey(key: string): string {
   return key.length >= 16 ? `…${key.slice(-4)}` : '••••';
 }
 
+// What a mistyped provider id looks like ("tavly", "duck-duck-go"). Anything else (digits, length: a key
+// or a URL pasted into the wrong variable) is never quoted back.
+const PROVIDER_ID_TYPO = /^[a-z][a-z_-]{0,15}$/;
+
 function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
   const raw = env.SEARCH_PROVIDER_PRIORITY;
   if (raw === undefined || raw.trim() === '') return [...known.keys()];
@@ -53,18 +57,45 @@ function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>):
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s !== '');
+  const list = [...known.keys()].join(', ');
+  if (ids.length === 0) {
+    throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `names no provider (expected some of: ${list})`);
+  }
   const seen = new Set<string>();
-  for (const id of ids) {
+  for (const [n, id] of ids.entries()) {
     if (!known.has(id)) {
-      throw new SearchConfigError(
-        'SEARCH_PROVIDER_PRIORITY',
-        `unknown provider "${id.slice(0, 40)}" (known: ${[...known.keys()].join(', ')})`,
-      );
+      const what = PROVIDER_ID_TYPO.test(id)
+        ? `"${id}"`
+        : `number ${n + 1} (not shown: it looks like a key or an address, not a provider id)`;
+      throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `unknown provider ${what} (known: ${list})`);
     }
     if (seen.has(id)) throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `"${id}" is listed twice`);
     seen.add(id);
   }
   return ids;
+}
+
+/**
+ * An API key goes into an HTTP header: anything but visible ASCII (a space, a line break, a non-ASCII
+ * letter) or a quote is a pasting mistake that would otherwise surface as a network error. Never quoted.
+ */
+function checkKey(variable: string, key: string): void {
+  if (!/^[\x21-\x7e]+$/.test(key) || /["'`]/.test(key)) {
+    throw new SearchConfigError(
+      variable,
+      'holds characters an API key cannot have (spaces, line breaks, quotes or non-ASCII letters); paste the key again',
+    );
+  }
+}
+
+/** A base URL override: http(s), and no credentials in it (fetch refuses them; keys have their own variable). */
+function checkBaseUrl(env: Env, definition: ProviderDefinition): void {
+  const variable = definition.baseUrlEnv!;
+  const url = readUrl(env, variable, ['https:', 'http:']);
+  if (url && (url.username !== '' || url.password !== '')) {
+    const key = definition.apiKeyEnv ? `; the key goes in ${definition.apiKeyEnv}` : '';
+    throw new SearchConfigError(variable, `must not hold a user name or password (user:password@)${key}`);
+  }
 }
 
 /**
@@ -97,8 +128,9 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     const definition = known.get(id)!;
     const listed = priority.includes(id);
     // A provider's endpoint override is checked here, once for every provider, before it is used.
-    if (listed && definition.baseUrlEnv) readUrl(env, definition.baseUrlEnv, ['https:', 'http:']);
+    if (listed && definition.baseUrlEnv) checkBaseUrl(env, definition);
     const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
+    if (listed && key && definition.apiKeyEnv) checkKey(definition.apiKeyEnv, key);
     const missing = missingSetting(definition, env);
     const summary: ProviderSummary = {
       id,

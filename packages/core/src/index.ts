@@ -1,6 +1,9 @@
 export { raceAbort } from './abort.ts';
 export type { AttemptOutcome, SearchAttempt } from './attempt.ts';
+export type { BreakerOptions, BreakerState, ProviderHealth } from './chain/breaker.ts';
+export type { FleetSyncOptions } from './chain/fleet-sync.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
+export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';
 export {
   createSearchClient,
   type HedgeOptions,
@@ -24,7 +27,6 @@ export {
   SearchError,
   type SearchErrorOptions,
 } from './errors.ts';
-export type { CooldownOptions, ProviderHealth, ProviderState } from './health.ts';
 export {
   codeForHttpStatus,
   type HttpStatusErrorOptions,

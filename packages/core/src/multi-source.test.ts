@@ -96,18 +96,18 @@ describe('searchMultiSource', () => {
     expect(response.providers).toEqual(['a', 'c']);
   });
 
-  it('passes over a provider that is cooling down, and asks it again once its cool-down is over', async () => {
+  it('passes over a provider whose breaker is open, and asks it again once it is half-open', async () => {
     server.use(http.post(url('a'), () => new HttpResponse(null, { status: 503 })));
     upstream('b', ['https://b.example/']);
     upstream('c', ['https://c.example/']);
     let clock = 1_000_000;
     const client = createSearchClient({
       providers: [provider('a'), provider('b'), provider('c')],
-      cooldown: { transientMs: 60_000 },
+      breaker: { consecutiveFailures: 1, openMs: 60_000 },
       now: () => clock,
     });
-    await client.search({ query: 'warm up' }); // a fails over to b and starts cooling
-    expect(client.health()[0]!.state).toBe('cooling');
+    await client.search({ query: 'warm up' }); // a fails over to b and its breaker opens
+    expect(client.health()[0]!.state).toBe('open');
     const during = await searchMultiSource(client, { query: 'q' });
     expect(during.providers).toEqual(['b', 'c']);
     clock += 120_000;

@@ -81,7 +81,7 @@ export function mergeRanked(lists: readonly (readonly SearchResult[])[], k = RRF
     .map((entry) => entry.result);
 }
 
-/** The ids of the `count` best providers that can serve the request and are not cooling down. */
+/** The ids of the `count` best providers that can serve the request and are not held back. */
 export function eligibleProviders(
   client: Pick<SearchClient, 'normalize' | 'providers' | 'profiles' | 'health'>,
   input: SearchRequestInput,
@@ -89,11 +89,12 @@ export function eligibleProviders(
 ): string[] {
   const request = client.normalize(input);
   const profile = request.profile ? client.profiles[request.profile] : undefined;
-  // Past its cool-down a provider reads `probing`, and is eligible again: the client probes it.
+  // A half-open provider is eligible again (the client runs its trial); an open one, or one under an
+  // upstream's wait, is not.
   const cooling = new Set(
     client
       .health()
-      .filter((h) => h.state === 'cooling')
+      .filter((h) => h.state === 'open' || h.upstreamUntil !== undefined)
       .map((h) => h.provider),
   );
   return client.providers

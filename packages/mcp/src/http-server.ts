@@ -11,10 +11,19 @@ import { type HttpGuardOptions, isLoopbackHost, refusal } from './http-guard.ts'
 export const MCP_PATH = '/mcp';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_SESSIONS = 1_000;
+export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 16;
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+
+/** Who opened a session: sessions of one client share its limits. */
+export interface McpClient {
+  /** The client's network address ("127.0.0.1", "2001:db8::7"). */
+  id: string;
+}
 
 export interface McpHttpServerOptions {
-  /** Makes the MCP server for a new session. */
-  createServer: () => McpServer;
+  /** Makes the MCP server for a new session of `client`. */
+  createServer: (client: McpClient) => McpServer;
   /** Default 127.0.0.1. Any other address needs `token`. */
   host?: string;
   /** Default 0: a free port (read it from `url`). */
@@ -25,8 +34,17 @@ export interface McpHttpServerOptions {
   allowedHosts?: readonly string[];
   /** Largest request body; larger ones get 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Sessions kept at once; a new one past it closes the least recently used. Default 1000. */
+  /**
+   * Sessions kept at once. Past it a new session is refused (503), unless the client already has sessions:
+   * then its own least recently used one is closed. Default 1000.
+   */
   maxSessions?: number;
+  /** Sessions one client (network address) keeps; past it, its own least recently used one closes. Default 16. */
+  maxSessionsPerClient?: number;
+  /** A session unused this long is closed when room is needed. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Longest a client may take to send a request body; slower ones get 408 and are disconnected. Default 10 s. */
+  bodyTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -63,18 +81,50 @@ function sendError(
 }
 
 class BodyTooLarge extends Error {}
+class BodyTooSlow extends Error {}
 
-async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+/** The body as JSON, within `maxBytes` and `timeoutMs` (a body dripped byte by byte must not hold a socket). */
+function readJsonBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (error: Error) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', stop);
+      // Nothing more is read; the handler answers and closes the connection.
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) stop(new BodyTooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const timer = setTimeout(() => stop(new BodyTooSlow()), timeoutMs);
+    req.on('data', onData).on('end', onEnd).on('error', stop);
+  });
+}
+
+/** A client's address, one spelling per address (IPv4-mapped IPv6 as IPv4). */
+function clientOf(req: IncomingMessage): McpClient {
+  const address = req.socket.remoteAddress ?? 'unknown';
+  return { id: address.startsWith('::ffff:') ? address.slice(7) : address };
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  client: string;
+  lastUsed: number;
 }
 
 /** Resolves when every response has ended, or after `ms`. */
@@ -107,8 +157,11 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   const logger = options.logger ?? silentLogger;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const maxPerClient = options.maxSessionsPerClient ?? DEFAULT_MAX_SESSIONS_PER_CLIENT;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   // Insertion order is recency: a session's entry is moved to the end on every request.
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new Map<string, Session>();
   // POSTs whose answer is still being written; a shutdown lets them end before closing sessions.
   const openPosts = new Set<ServerResponse>();
   let closing = false;
@@ -120,22 +173,46 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     token,
   };
 
+  function closeSession(id: string): Promise<void> {
+    const session = sessions.get(id);
+    sessions.delete(id);
+    return session ? session.transport.close().catch(() => undefined) : Promise.resolve();
+  }
+
+  /**
+   * Makes room for one more session of `client`: idle sessions go first, then the client's own least
+   * recently used one when it is at its cap. Never another client's active session: no client can push
+   * the others out. False when the server is full of other clients' active sessions.
+   */
+  async function roomFor(client: string): Promise<boolean> {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (now - session.lastUsed < idleMs) break; // recency order: the rest are newer
+      await closeSession(id);
+    }
+    const own = [...sessions].filter(([, s]) => s.client === client);
+    if (own.length >= maxPerClient || (sessions.size >= maxSessions && own.length > 0)) {
+      await closeSession(own[0]![0]);
+    }
+    return sessions.size < maxSessions;
+  }
+
   async function openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
-    if (sessions.size >= maxSessions) {
-      const [oldest, transport] = sessions.entries().next().value!;
-      sessions.delete(oldest);
-      await transport.close().catch(() => undefined);
+    const client = clientOf(req);
+    if (!(await roomFor(client.id))) {
+      logger.warn({ sessions: sessions.size }, 'mcp http: session limit reached; refusing a new session');
+      return sendError(res, 503, 'Too many sessions are open; try again later', { 'Retry-After': '60' });
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.set(id, { transport, client: client.id, lastUsed: Date.now() });
       },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = options.createServer();
+    const server = options.createServer(client);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
@@ -152,8 +229,14 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       openPosts.add(res);
       res.once('close', () => openPosts.delete(res));
       try {
-        body = await readJsonBody(req, maxBodyBytes);
+        body = await readJsonBody(req, maxBodyBytes, bodyTimeoutMs);
       } catch (error) {
+        if (error instanceof BodyTooSlow) {
+          // The request stream is destroyed; the socket may still take this answer.
+          return sendError(res, 408, `Request body not received within ${bodyTimeoutMs} ms`, {
+            Connection: 'close',
+          });
+        }
         if (error instanceof BodyTooLarge) {
           return sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes`, {
             Connection: 'close',
@@ -169,11 +252,12 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
 
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
-      const transport = sessions.get(id);
-      if (!transport) return sendError(res, 404, 'Session not found: start a new one');
+      const session = sessions.get(id);
+      if (!session) return sendError(res, 404, 'Session not found: start a new one');
       sessions.delete(id);
-      sessions.set(id, transport);
-      return transport.handleRequest(req, res, body);
+      session.lastUsed = Date.now();
+      sessions.set(id, session);
+      return session.transport.handleRequest(req, res, body);
     }
     if (req.method === 'POST' && isInitializeRequest(body)) return openSession(req, res, body);
     return sendError(res, 400, 'Bad request: no session; send an initialize request first');
@@ -189,6 +273,8 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     });
   });
   server.requestTimeout = 0; // SSE streams stay open; the searches have their own deadlines.
+  // Bodies have their own limit (bodyTimeoutMs); headers get as long.
+  server.headersTimeout = bodyTimeoutMs;
   server.listen(options.port ?? 0, host);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
@@ -205,7 +291,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       await drain?.();
       // Answers to those calls are still on their way out: let their POST streams end first.
       await ended([...openPosts], 1_000);
-      await Promise.allSettled([...sessions.values()].map((t) => t.close()));
+      await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
       sessions.clear();
       server.closeIdleConnections();
       // Whatever is still open now is a stream nobody will write to again.

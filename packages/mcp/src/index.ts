@@ -1,6 +1,11 @@
 export {
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_CLIENT,
+  DEFAULT_SESSION_IDLE_MS,
   MCP_PATH,
+  type McpClient,
   McpHttpConfigError,
   type McpHttpServer,
   type McpHttpServerOptions,
@@ -9,6 +14,8 @@ export {
 export { InFlightCalls } from './in-flight.ts';
 export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
 export {
+  DEFAULT_MAX_CONCURRENT_READS,
+  DEFAULT_MAX_QUEUED_READS,
   type ReadPageToolOptions,
   readPageInputSchema,
   readPageTool,

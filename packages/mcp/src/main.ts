@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Env, type ProviderDefinition, SearchConfigError } from '@agent-search/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';
@@ -10,6 +9,7 @@ import { readPageTool } from './read-page-tool.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
 import { searchClientFromEnv, secretsOf } from './search-client.ts';
 import { createSearchMcpServer } from './server.ts';
+import { LineLimitedStdioTransport } from './stdio-transport.ts';
 import { webSearchTool } from './web-search-tool.ts';
 
 /** The help text, for the program as it was called (`agent-search-mcp` or `agent-search mcp`). */
@@ -150,7 +150,8 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
       webSearchTool({ client: search.client, logger }),
       readPageTool({ read: search.readPage, logger }),
     ];
-    const newServer = () => createSearchMcpServer({ tools, inFlight, version: version() });
+    const newServer = (client?: { id: string }) =>
+      createSearchMcpServer({ tools, inFlight, version: version(), clientId: client?.id ?? 'stdio' });
     const drain = async () => {
       const { finished, aborted } = await inFlight.drain(deadlineMs);
       if (finished + aborted > 0) logger.warn({ finished, aborted }, 'shut down with searches in flight');
@@ -158,7 +159,7 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
 
     if (!args.http) {
       const server = newServer();
-      await server.connect(new StdioServerTransport(context.stdin, context.stdout));
+      await server.connect(new LineLimitedStdioTransport(context.stdin, context.stdout));
       await ended(context.signal, context.stdin);
       await drain();
       await server.close();

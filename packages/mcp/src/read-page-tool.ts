@@ -9,9 +9,17 @@ import {
 } from '@agent-search/core';
 import { isReadPageError, readPage } from '@agent-search/reader';
 import { z } from 'zod';
+import { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
 
 const DEFAULT_MAX_CHARS = 20_000;
+/**
+ * Pages read at once by one tool (every session of a server shares it). A read holds up to 5 MB of body
+ * and its DOM, tens of MB for a big page: two at once keep a server's memory in the low hundreds of MB.
+ */
+export const DEFAULT_MAX_CONCURRENT_READS = 2;
+/** Reads waiting for a slot; more are refused at once with a "busy" tool error. */
+export const DEFAULT_MAX_QUEUED_READS = 16;
 
 export const readPageInputSchema = {
   url: z.string().trim().min(1, 'say which page to read').max(2_048).describe('The page address: https://…'),
@@ -37,15 +45,24 @@ export interface ReadPageToolOptions {
   /** How pages are read: default `readPage` (a page cache in front of it is a good idea). */
   read?: PageReader;
   logger?: Logger;
+  /** Reads running at once. Default `DEFAULT_MAX_CONCURRENT_READS` (2). */
+  maxConcurrent?: number;
+  /** Reads waiting for their turn (each until its call is cancelled). Default `DEFAULT_MAX_QUEUED_READS` (16). */
+  maxQueued?: number;
 }
 
 /**
  * The `read_page` tool: the reader's guards apply (public addresses only, robots.txt, size and time
- * limits), and its failures come back as tool errors with the reader's sentence.
+ * limits), and its failures come back as tool errors with the reader's sentence. Reads share one budget
+ * (`maxConcurrent` running, `maxQueued` waiting), so no number of calls or sessions multiplies the memory.
  */
 export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
   const read = options.read ?? readPage;
   const logger = options.logger ?? silentLogger;
+  const budget = new Bulkhead(
+    options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT_READS,
+    options.maxQueued ?? DEFAULT_MAX_QUEUED_READS,
+  );
   return defineMcpTool({
     name: READ_PAGE_TOOL_NAME,
     title: 'Read a web page',
@@ -55,7 +72,9 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
     annotations: { readOnlyHint: true, openWorldHint: true },
     async call(args, { signal }) {
       try {
-        const page = await read(args.url, { signal, maxChars: args.max_chars ?? DEFAULT_MAX_CHARS });
+        const page = await budget.run(signal, () =>
+          read(args.url, { signal, maxChars: args.max_chars ?? DEFAULT_MAX_CHARS }),
+        );
         return {
           content: [{ type: 'text', text: pageModelText(page) }],
           structuredContent: {
@@ -69,6 +88,10 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
         };
       } catch (error) {
         if (signal.aborted) return toolError('The page read was cancelled.');
+        if (error instanceof BulkheadFullError) {
+          logger.warn({ running: budget.running }, 'read_page refused: too many page reads waiting');
+          return toolError('The page reader is busy with other pages; try again in a few seconds.');
+        }
         if (isReadPageError(error)) {
           logger.info({ code: error.code, status: error.status }, 'read_page could not read the page');
         } else {

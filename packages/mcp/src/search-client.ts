@@ -29,8 +29,13 @@ export function searchClientFromEnv(
   definitions: readonly ProviderDefinition[],
   logger: Logger,
 ): EnvSearchClient {
-  const config = loadSearchConfig(env, { definitions, logger });
   const cache = createCacheFromEnv(env, { logger });
+  // With REDIS_URL, every server sharing it shares what its chain learns (breakers, Retry-After waits).
+  const config = loadSearchConfig(env, {
+    definitions,
+    logger,
+    ...(cache.chainState ? { sharedState: { store: cache.chainState } } : {}),
+  });
   return {
     client: cache.wrap(config.client),
     enabled: config.enabled,

@@ -9,12 +9,15 @@ export interface SearchMcpServerOptions {
   tools: readonly McpTool[];
   /** Shared by every session's server, so a shutdown sees all calls. Default: a new one. */
   inFlight?: InFlightCalls;
+  /** The client this server answers (its address over HTTP), for per-client limits. Default "stdio". */
+  clientId?: string;
   name?: string;
   version?: string;
 }
 
+// The tool's text numbers results and names their sites, without URLs (structuredContent has those).
 const INSTRUCTIONS =
-  'Use web_search for anything current or that you are unsure of; cite the URLs of the results you use.';
+  'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.';
 
 function cancelled(signal: AbortSignal): Promise<CallToolResult> {
   return new Promise((resolve) => {
@@ -30,6 +33,7 @@ function cancelled(signal: AbortSignal): Promise<CallToolResult> {
  */
 export function createSearchMcpServer(options: SearchMcpServerOptions): McpServer {
   const inFlight = options.inFlight ?? new InFlightCalls();
+  const clientId = options.clientId ?? 'stdio';
   const server = new McpServer(
     { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },
     { instructions: INSTRUCTIONS },
@@ -51,7 +55,7 @@ export function createSearchMcpServer(options: SearchMcpServerOptions): McpServe
         if (inFlight.closing) return toolError(`${CANCELLED_ERROR}: the server is shutting down`);
         return inFlight.run(extra.signal, (signal) =>
           Promise.race([
-            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId }),
+            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId, clientId }),
             // A tool slow to notice its abort still answers at once: the shutdown deadline holds.
             cancelled(signal),
           ]),

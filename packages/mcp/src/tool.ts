@@ -5,8 +5,13 @@ import type { z } from 'zod';
 export interface ToolCallContext {
   /** Aborted when the client cancels the call, its session closes or the server shuts down. */
   signal: AbortSignal;
-  /** The MCP session (Streamable HTTP), for per-client limits; undefined over stdio (one client). */
+  /** The MCP session (Streamable HTTP); undefined over stdio. */
   sessionId: string | undefined;
+  /**
+   * Who calls, for per-client limits: the HTTP client's address, "stdio" over stdio. Every session of a
+   * client shares it, so opening more sessions buys no more searches.
+   */
+  clientId: string;
 }
 
 /**

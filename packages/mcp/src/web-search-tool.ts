@@ -79,7 +79,7 @@ export interface WebSearchToolOptions {
 /**
  * `web_search`: results as core's compact model text (what the model reads) and, in `structuredContent`,
  * the normalized results (what a program keeps). Failures are tool errors with the LiveKit tool's
- * sentences; the rate limit is per MCP session.
+ * sentences; the rate limit is per client (every session of one address counts together).
  */
 export function webSearchTool(options: WebSearchToolOptions): McpTool {
   const logger = options.logger ?? silentLogger;
@@ -90,12 +90,12 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
     inputSchema: webSearchInputSchema,
     outputSchema: webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
-    async call(args, { signal, sessionId }) {
+    async call(args, { signal, clientId }) {
       const request = webSearchRequest(args);
       try {
         const response = await options.client.search(request, {
           signal,
-          userId: `mcp:${sessionId ?? 'stdio'}`,
+          userId: `mcp:${clientId}`,
         });
         const text = toModelText(response, options.now ? { now: options.now() } : {});
         return {

@@ -1,11 +1,13 @@
 import { request as httpRequest } from 'node:http';
+import { connect as tcpConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMcpServer } from '../src/index.ts';
+import { createSearchMcpServer, runMcpServer, startMcpHttpServer } from '../src/index.ts';
+import { fetchFrom } from './from-address.ts';
 import { loopbackEnv, textOf } from './loopback.ts';
 
 let simulator: ProviderSimulator;
@@ -53,9 +55,14 @@ async function serve(args: string[], env: Record<string, string> = {}): Promise<
   };
 }
 
-async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+async function connect(url: string, headers: Record<string, string> = {}, from?: string): Promise<Client> {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers },
+      ...(from ? { fetch: fetchFrom(from) } : {}),
+    }),
+  );
   return client;
 }
 
@@ -67,7 +74,7 @@ const INITIALIZE = JSON.stringify({
 });
 
 /** A raw POST, with any headers (including Host, which fetch will not let a caller set). */
-function post(url: string, headers: Record<string, string>, body = INITIALIZE) {
+function post(url: string, headers: Record<string, string>, body = INITIALIZE, localAddress?: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
       url,
@@ -78,6 +85,7 @@ function post(url: string, headers: Record<string, string>, body = INITIALIZE) {
           accept: 'application/json, text/event-stream',
           ...headers,
         },
+        ...(localAddress ? { localAddress } : {}),
       },
       (res) => {
         let text = '';
@@ -143,18 +151,25 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     expect(simulator.calls('tavily')).toBe(0);
   });
 
-  it('rate-limits each MCP session on its own', async () => {
-    const other = await connect(server.url);
+  it('rate-limits each client across all its sessions, and each client on its own', async () => {
+    // Addresses of their own: the other tests here search from 127.0.0.1.
+    const first = await connect(server.url, {}, '127.0.0.5');
+    const second = await connect(server.url, {}, '127.0.0.5');
+    const other = await connect(server.url, {}, '127.0.0.6');
     try {
       const call = (c: Client, n: number) =>
         c.callTool({ name: 'web_search', arguments: { query: `heat pump limit ${n}` } });
       const answers = [];
-      for (let n = 0; n < 4; n++) answers.push(await call(client, n));
+      // One client, two sessions: 3 a minute between them, not 3 each.
+      for (let n = 0; n < 4; n++) answers.push(await call(n % 2 === 0 ? first : second, n));
       expect(answers.map((a) => Boolean(a.isError))).toEqual([false, false, false, true]);
       expect(textOf(answers[3])).toBe('rate limited');
-      // Another session still has its own allowance.
+      expect((await call(second, 5)).isError).toBe(true);
+      // Another client (another address) has its own allowance.
       expect((await call(other, 9)).isError).toBeFalsy();
     } finally {
+      await first.close();
+      await second.close();
       await other.close();
     }
   });
@@ -179,6 +194,56 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     });
     const answer = await post(server.url, {}, big);
     expect(answer.status).toBe(413);
+  });
+});
+
+describe('hostile HTTP clients', () => {
+  const quiet = () => createSearchMcpServer({ tools: [], version: '0.0.0' });
+
+  it('a client opening session after session closes its own, never another client’s', async () => {
+    const http = await startMcpHttpServer({ createServer: quiet, maxSessions: 4, maxSessionsPerClient: 2 });
+    const victim = await connect(http.url);
+    try {
+      for (let n = 0; n < 10; n++)
+        expect((await post(http.url, {}, INITIALIZE, '127.0.0.2')).status).toBe(200);
+      expect((await post(http.url, {}, INITIALIZE, '127.0.0.3')).status).toBe(200);
+      expect((await post(http.url, {}, INITIALIZE, '127.0.0.3')).status).toBe(200);
+      expect(http.sessions()).toBe(4);
+      // Full of other clients' sessions: a new client is refused, nobody is pushed out.
+      const refused = await post(http.url, {}, INITIALIZE, '127.0.0.4');
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain('Too many sessions');
+      await expect(victim.ping()).resolves.toEqual({});
+    } finally {
+      await victim.close();
+      await http.close();
+    }
+  });
+
+  it('cuts off a request body dripped byte by byte at the body time limit', async () => {
+    const http = await startMcpHttpServer({ createServer: quiet, bodyTimeoutMs: 400 });
+    const { port } = new URL(http.url);
+    const socket = tcpConnect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk));
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
+    const started = performance.now();
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        'Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const drip = setInterval(() => socket.writable && socket.write(' '), 100);
+    try {
+      const end = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 3_000))]);
+      expect(end).toBeGreaterThan(0);
+      expect(end - started).toBeLessThan(1_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain('Request body not received within 400 ms');
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+      await http.close();
+    }
   });
 });
 

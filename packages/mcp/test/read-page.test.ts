@@ -21,11 +21,21 @@ const ARTICLE = `<!doctype html><html><head><title>Heat pumps in winter</title><
 
 let site: Server;
 let origin: string;
+// Pages under /slow/ take 150 ms to answer; the site counts how many are being read at once.
+let reading = 0;
+let peakReading = 0;
 beforeAll(async () => {
   site = createServer((req, res) => {
     if (req.url === '/robots.txt')
       res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
-    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    else if (req.url?.startsWith('/slow/')) {
+      reading++;
+      peakReading = Math.max(peakReading, reading);
+      setTimeout(() => {
+        reading--;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+      }, 150);
+    } else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
   });
   site.listen(0, '127.0.0.1');
   await once(site, 'listening');
@@ -70,6 +80,45 @@ describe('read_page over MCP', () => {
     const result = await client.callTool({ name: 'read_page', arguments: { url: `${origin}/heat-pumps` } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/address|private|public/i);
+    await client.close();
+  });
+
+  it('reads at most two pages at once however many calls and sessions ask; the rest wait their turn', async () => {
+    const tool = readPageTool({
+      read: (url, options) => readPage(url, { ...options, allowPrivateOrigins: [origin] }),
+    });
+    // Four sessions of one server, sharing its tools as the HTTP server's sessions do.
+    const clients = await Promise.all([1, 2, 3, 4].map(() => connect([tool])));
+    peakReading = 0;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        clients[n % 4]!.callTool({ name: 'read_page', arguments: { url: `${origin}/slow/${n}` } }),
+      ),
+    );
+    expect(results.map((r) => Boolean(r.isError))).toEqual(Array(8).fill(false));
+    expect(peakReading).toBe(2);
+    await Promise.all(clients.map((c) => c.close()));
+  });
+
+  it('past its queue, a read is refused at once with a sentence the model can act on', async () => {
+    const tool = readPageTool({
+      read: (url, options) => readPage(url, { ...options, allowPrivateOrigins: [origin] }),
+      maxConcurrent: 1,
+      maxQueued: 1,
+    });
+    const client = await connect([tool]);
+    const calls = [0, 1, 2].map((n) =>
+      client.callTool({ name: 'read_page', arguments: { url: `${origin}/slow/q${n}` } }),
+    );
+    const started = performance.now();
+    const refused = await Promise.race(
+      calls.map((c) => c.then((r) => (r.isError ? r : new Promise(() => {})))),
+    );
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(textOf(refused as Awaited<ReturnType<Client['callTool']>>)).toBe(
+      'The page reader is busy with other pages; try again in a few seconds.',
+    );
+    expect((await Promise.all(calls)).filter((r) => r.isError)).toHaveLength(1);
     await client.close();
   });
 

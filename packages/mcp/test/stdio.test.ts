@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXA_KEY, loopbackEnv, TAVILY_KEY, textOf } from './loopback.ts';
 
@@ -116,6 +117,27 @@ describe('agent-search-mcp over stdio', () => {
     expect(textOf(result)).toBe('rate limited');
     expect(session.stderr()).not.toContain(TAVILY_KEY);
     expect(session.stderr()).not.toContain(EXA_KEY);
+  });
+});
+
+describe('hostile stdin', () => {
+  it('answers a message over the 10 MiB line limit with an error under its id, and keeps serving', async () => {
+    simulator.reset();
+    const { client, transport, stderr } = await connect();
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    const big = client.request(
+      { method: 'ping', params: { pad: 'x'.repeat(11 * 1024 * 1024) } },
+      EmptyResultSchema,
+    );
+    await expect(big).rejects.toThrow(/Request too large: messages are limited to 10485760 bytes/);
+    // Still serving, on the same process.
+    const result = await client.callTool({ name: 'web_search', arguments: { query: 'heat pump after' } });
+    expect(result.isError).toBeFalsy();
+    expect(isRunning(transport.pid!)).toBe(true);
+    expect(errors).toEqual([]);
+    expect(stderr()).not.toContain('Error:');
+    await client.close();
   });
 });
 

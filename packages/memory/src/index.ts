@@ -12,6 +12,7 @@ export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retentio
 export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
 export {
   createSearchMemory,
+  DEFAULT_RECALL_TIMEOUT_MS,
   type FindingInput,
   MIN_TERM_MATCH,
   type RecalledFinding,

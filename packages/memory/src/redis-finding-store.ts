@@ -30,10 +30,71 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+// Both scripts run atomically on the server, so a finding is never stored after its user was forgotten
+// without being in that user's set, and trimming never leaves a user set naming findings that are gone.
+// Keys are derived from the prefix inside the scripts (single Redis, not Cluster: see docs/companion.md).
+
+/**
+ * Stores one finding and trims its namespace. KEYS: finding, index, version, owners (id → user key of
+ * the namespace), user set ('' when the finding has no user). ARGV: prefix, namespace, id, json,
+ * learnedAt, maxAgeMs, maxFindings, now.
+ */
+const ADD_FINDING = `
+local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
+local maxAge, maxFindings, now = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+redis.call('set', KEYS[1], ARGV[4], 'PX', maxAge)
+redis.call('zadd', KEYS[2], tonumber(ARGV[5]), id)
+if KEYS[5] ~= '' then
+  redis.call('sadd', KEYS[5], ns .. '|' .. id)
+  redis.call('pexpire', KEYS[5], maxAge)
+  redis.call('hset', KEYS[4], id, KEYS[5])
+end
+local gone = redis.call('zrangebyscore', KEYS[2], '-inf', '(' .. (now - maxAge), 'LIMIT', 0, 1000)
+local count = redis.call('zcard', KEYS[2]) - #gone
+if count > maxFindings then
+  local over = redis.call('zrange', KEYS[2], #gone, #gone + math.min(count - maxFindings, 1000) - 1)
+  for _, g in ipairs(over) do gone[#gone + 1] = g end
+end
+for _, g in ipairs(gone) do
+  local owner = redis.call('hget', KEYS[4], g)
+  if owner then
+    redis.call('srem', owner, ns .. '|' .. g)
+    redis.call('hdel', KEYS[4], g)
+  end
+  redis.call('zrem', KEYS[2], g)
+  redis.call('del', prefix .. 'f:' .. g)
+end
+redis.call('pexpire', KEYS[4], maxAge)
+return redis.call('incr', KEYS[3])
+`;
+
+/**
+ * Deletes every finding in a user's set, and the set. KEYS: the user set. ARGV: prefix. Members are
+ * "<namespace>|<id>"; only well-formed ones name keys (the set may have been written by anyone).
+ */
+const FORGET_USER = `
+local prefix = ARGV[1]
+local removed = 0
+local touched = {}
+for _, member in ipairs(redis.call('smembers', KEYS[1])) do
+  local ns, id = string.match(member, '^(.*)|([%w_-]+)$')
+  if ns and #id <= 64 and (ns == 'shared' or (string.match(ns, '^bot:[%w_.-]+$') and #ns <= 68)) then
+    removed = removed + redis.call('del', prefix .. 'f:' .. id)
+    redis.call('zrem', prefix .. 'ns:' .. ns, id)
+    redis.call('hdel', prefix .. 'owners:' .. ns, id)
+    touched[ns] = true
+  end
+end
+for ns in pairs(touched) do redis.call('incr', prefix .. 'v:' .. ns) end
+redis.call('del', KEYS[1])
+return removed
+`;
+
 /**
  * Findings on Redis, so bots in other processes recall them: each finding is a JSON value that expires
- * with the retention age, each namespace a sorted set of ids by learning time with a version counter,
- * each user a set of the findings they triggered (keyed by a hash of the user id).
+ * with the retention age, each namespace a sorted set of ids by learning time with a version counter and
+ * a hash naming each finding's user set, each user a set of the findings they triggered (keyed by a hash
+ * of the user id). Storing and forgetting are Lua scripts: atomic against each other.
  */
 export class RedisFindingStore implements FindingStore {
   readonly client: Redis;
@@ -74,40 +135,33 @@ export class RedisFindingStore implements FindingStore {
   #finding = (id: string) => `${this.#prefix}f:${id}`;
   #index = (namespace: string) => `${this.#prefix}ns:${namespace}`;
   #version = (namespace: string) => `${this.#prefix}v:${namespace}`;
+  #owners = (namespace: string) => `${this.#prefix}owners:${namespace}`;
   #user = (userId: string) => `${this.#prefix}u:${createHash('sha256').update(userId).digest('base64url')}`;
 
   async add(namespace: string, finding: Finding, retention: Retention, now: number): Promise<void> {
-    const learnedAt = Date.parse(finding.learnedAt);
-    const tx = this.client
-      .multi()
-      .set(this.#finding(finding.id), JSON.stringify(finding), 'PX', retention.maxAgeMs)
-      .zadd(this.#index(namespace), learnedAt, finding.id);
-    if (finding.userId !== undefined) {
-      tx.sadd(this.#user(finding.userId), `${namespace}|${finding.id}`).pexpire(
-        this.#user(finding.userId),
-        retention.maxAgeMs,
-      );
-    }
-    await withTimeout(tx.incr(this.#version(namespace)).exec(), this.#timeoutMs, 'storing a finding');
-    await withTimeout(this.#trim(namespace, retention, now), this.#timeoutMs, 'trimming findings');
-  }
-
-  async #trim(namespace: string, retention: Retention, now: number): Promise<void> {
-    const index = this.#index(namespace);
-    const expired = await this.client.zrangebyscore(index, '-inf', `(${now - retention.maxAgeMs}`);
-    const count = (await this.client.zcard(index)) - expired.length;
-    const overflow =
-      count > retention.maxFindings
-        ? await this.client.zrange(index, expired.length, expired.length + count - retention.maxFindings - 1)
-        : [];
-    const gone = [...expired, ...overflow];
-    if (gone.length === 0) return;
-    await this.client
-      .multi()
-      .zrem(index, ...gone)
-      .del(...gone.map(this.#finding))
-      .incr(this.#version(namespace))
-      .exec();
+    if (!NAMESPACE.test(namespace)) throw new TypeError(`not a finding namespace: ${namespace.slice(0, 80)}`);
+    const keys = [
+      this.#finding(finding.id),
+      this.#index(namespace),
+      this.#version(namespace),
+      this.#owners(namespace),
+      finding.userId === undefined ? '' : this.#user(finding.userId),
+    ];
+    const args = [
+      this.#prefix,
+      namespace,
+      finding.id,
+      JSON.stringify(finding),
+      Date.parse(finding.learnedAt),
+      Math.max(1, Math.trunc(retention.maxAgeMs)),
+      Math.max(1, Math.trunc(retention.maxFindings)),
+      now,
+    ];
+    await withTimeout(
+      this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
+      this.#timeoutMs,
+      'storing a finding',
+    );
   }
 
   async version(namespaces: readonly string[]): Promise<string> {
@@ -135,28 +189,12 @@ export class RedisFindingStore implements FindingStore {
   }
 
   async forgetUser(userId: string): Promise<number> {
-    const key = this.#user(userId);
-    const members = await withTimeout(this.client.smembers(key), this.#timeoutMs, 'a user read');
-    const tx = this.client.multi();
-    const namespaces = new Set<string>();
-    let deletes = 0;
-    for (const member of members) {
-      const cut = member.lastIndexOf('|');
-      const namespace = member.slice(0, cut);
-      const id = member.slice(cut + 1);
-      // Written by other processes: only well-formed entries may name keys.
-      if (cut < 0 || !NAMESPACE.test(namespace) || !/^[\w-]{1,64}$/.test(id)) continue;
-      tx.del(this.#finding(id)).zrem(this.#index(namespace), id);
-      namespaces.add(namespace);
-      deletes++;
-    }
-    for (const namespace of namespaces) tx.incr(this.#version(namespace));
-    tx.del(key);
-    const results = (await withTimeout(tx.exec(), this.#timeoutMs, 'forgetting a user')) ?? [];
-    // Each finding contributed a DEL then a ZREM; count the findings that were still there.
-    let removed = 0;
-    for (let i = 0; i < deletes; i++) if (results[i * 2]?.[1] === 1) removed++;
-    return removed;
+    const removed = await withTimeout(
+      this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix),
+      this.#timeoutMs,
+      'forgetting a user',
+    );
+    return Number(removed);
   }
 
   async close(): Promise<void> {

@@ -39,7 +39,18 @@ export interface RecallOptions {
   limit?: number;
   /** Only findings learned at most this long ago. Default: the retention age. */
   maxAgeMs?: number;
+  /**
+   * Longest the recall may take, in ms. Default `DEFAULT_RECALL_TIMEOUT_MS`. Past it the recall rejects with
+   * a `TimeoutError` (the caller searches without memory) while the store is read on in the background, so
+   * a later recall finds the index up to date.
+   */
+  timeoutMs?: number;
+  /** Ends the recall at once with the signal's reason; the background read goes on as above. */
+  signal?: AbortSignal;
 }
+
+/** Default deadline of one recall: a voice agent searches rather than wait for its memory. */
+export const DEFAULT_RECALL_TIMEOUT_MS = 500;
 
 /** A recalled finding with its relevance score (higher is better) and `learnedNote`'s sentence. */
 export interface RecalledFinding extends Finding {
@@ -52,7 +63,10 @@ export interface SearchMemory {
   readonly botId: string;
   /** Stores what a search found; undefined when nothing in it is worth keeping (no usable result). */
   remember(input: FindingInput): Promise<Finding | undefined>;
-  /** Earlier findings this bot may see (its own, and shared ones), most relevant first. */
+  /**
+   * Earlier findings this bot may see (its own, and shared ones), most relevant first. Findings another
+   * bot learned come without `userId`: who asked that bot is not this bot's business.
+   */
   recall(query: string, options?: RecallOptions): Promise<RecalledFinding[]>;
   /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
   forgetUser(userId: string): Promise<number>;
@@ -160,6 +174,29 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     return syncing;
   }
 
+  /** `synced()`, or a rejection at the deadline or abort; the sync itself runs on for the next recall. */
+  function syncedWithin(timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    const running = synced();
+    running.catch(() => {}); // a recall that gave up leaves nobody else to hear the sync fail
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DOMException(`search memory did not recall within ${timeoutMs} ms`, 'TimeoutError')),
+        timeoutMs,
+      );
+      if (signal) {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    return Promise.race([running, late]).finally(() => {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    });
+  }
+
   return {
     botId,
 
@@ -189,7 +226,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     },
 
     async recall(query, recallOptions = {}) {
-      await synced();
+      const timeoutMs = recallOptions.timeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS;
+      if (!(timeoutMs > 0)) throw new RangeError('recall: timeoutMs must be a positive number of ms');
+      // Timers above 2^31-1 ms fire at once: clamp, a deadline that long is no deadline anyway.
+      await syncedWithin(Math.min(timeoutMs, 2_147_483_647), recallOptions.signal);
       const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
       const oldest = now() - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
       const question = cleanText(query, 512);
@@ -205,7 +245,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
         const finding = findings.get(hit.id as string);
         if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
-        recalled.push({ ...finding, score: hit.score, note: learnedNote(finding) });
+        // The user who asked another bot stays with that bot.
+        const { userId, ...seen } = finding;
+        const mine = finding.botId === botId && userId !== undefined ? { userId } : {};
+        recalled.push({ ...seen, ...mine, score: hit.score, note: learnedNote(finding) });
         if (recalled.length >= limit) break;
       }
       return recalled;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createSearchMemory, RedisFindingStore, type SearchMemory } from '../src/index.ts';
@@ -46,6 +47,88 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     const [found] = await dotty.recall('who won the nobel prize in chemistry');
     expect(found).toMatchObject({ botId: 'elena', botName: 'Elena', query: 'Nobel Prize chemistry 2024' });
     expect(Date.now() - Date.parse(found!.learnedAt)).toBeLessThan(60_000);
+    // Who asked Elena is Elena's to know, not Dotty's; Elena still sees it.
+    expect(found).not.toHaveProperty('userId');
+    const [own] = await elena.recall('who won the nobel prize in chemistry');
+    expect(own!.userId).toBe('mark');
+  });
+
+  it('forgetting a user while their findings are being written leaves none behind', async () => {
+    const bots = [bot('elena'), bot('dotty'), bot('jake', 'private')];
+    // Each bot writes 200 findings one after another while another connection keeps forgetting the user.
+    let writing = true;
+    const writes = Promise.all(
+      bots.map(async (b, i) => {
+        for (let n = 0; n < 200; n++) await b.remember(finding(`kazakhstan topic ${i} ${n}`, 'mark'));
+      }),
+    ).finally(() => {
+      writing = false;
+    });
+    const forgetter = bot('ferdinand');
+    let forgets = 0;
+    while (writing) {
+      await forgetter.forgetUser('mark');
+      forgets++;
+    }
+    await writes;
+    expect(forgets).toBeGreaterThan(10);
+    // Every finding written after the last forget is in the user's set, so one more forget takes all.
+    await bots[0]!.forgetUser('mark');
+    expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
+    expect(await admin.zcard(`${keyPrefix}ns:shared`)).toBe(0);
+    expect(await admin.zcard(`${keyPrefix}ns:bot:jake`)).toBe(0);
+    expect(await admin.keys(`${keyPrefix}u:*`)).toEqual([]);
+  });
+
+  it('keeps a user’s set no bigger than what retention keeps', async () => {
+    const memory = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+      retention: { maxFindings: 10 },
+    });
+    open.push(memory);
+    for (let n = 0; n < 300; n++) await memory.remember(finding(`kazakhstan topic ${n}`, 'mark'));
+    const [userSet] = await admin.keys(`${keyPrefix}u:*`);
+    expect(await admin.scard(userSet!)).toBe(10);
+    expect(await admin.hlen(`${keyPrefix}owners:shared`)).toBe(10);
+    expect(await admin.pttl(userSet!)).toBeGreaterThan(0);
+    expect(await memory.forgetUser('mark')).toBe(10);
+    expect(await admin.keys(`${keyPrefix}*`)).toEqual([`${keyPrefix}v:shared`]);
+  });
+
+  it('a recall slower than its deadline rejects in time, honours abort, and catches up in the background', async () => {
+    await bot('elena').remember(finding('capital of Kazakhstan', 'mark'));
+    // Every answer from Redis takes 300 ms: a first recall needs four of them.
+    const proxy = await startTcpProxy(Number(new URL(redisUrl).port), { kind: 'delay', ms: 300 });
+    try {
+      const slow = createSearchMemory({
+        botId: 'dotty',
+        store: new RedisFindingStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix }),
+      });
+      open.push(slow);
+      let started = performance.now();
+      await expect(slow.recall('capital of kazakhstan', { timeoutMs: 400 })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      });
+      expect(performance.now() - started).toBeLessThan(600);
+
+      const controller = new AbortController();
+      const aborted = slow.recall('capital of kazakhstan', { signal: controller.signal, timeoutMs: 10_000 });
+      started = performance.now();
+      controller.abort(new Error('the user hung up'));
+      await expect(aborted).rejects.toThrow('the user hung up');
+      expect(performance.now() - started).toBeLessThan(50);
+
+      // The first sync went on after the recall gave up: once it is done, recall answers from the index.
+      await expect
+        .poll(() => slow.recall('capital of kazakhstan', { timeoutMs: 1_000 }).catch(() => []), {
+          timeout: 5_000,
+        })
+        .toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('keeps a private finding from other bots', async () => {

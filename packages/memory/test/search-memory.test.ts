@@ -119,6 +119,9 @@ describe('createSearchMemory', () => {
     await dotty.remember(astana);
 
     expect((await dotty.recall('nobel prize')).map((f) => f.botName)).toEqual(['Elena']);
+    // Ana asked Elena, not Dotty: her id stays with Elena.
+    expect((await dotty.recall('nobel prize'))[0]).not.toHaveProperty('userId');
+    expect((await elena.recall('nobel prize'))[0]!.userId).toBe('ana');
     // Jake's findings are private: Dotty finds only her own.
     expect((await dotty.recall('capital kazakhstan')).map((f) => f.botId)).toEqual(['dotty']);
     expect((await elena.recall('capital kazakhstan')).map((f) => f.botId)).toEqual([]);

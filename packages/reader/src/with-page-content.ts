@@ -61,6 +61,8 @@ export function withPageContent(
       return client.profiles;
     },
     health: () => client.health(),
+    ...(client.hedgeUsage ? { hedgeUsage: () => client.hedgeUsage!() } : {}),
+    ...(client.flush ? { flush: (ms?: number) => client.flush!(ms) } : {}),
     normalize: (input) => client.normalize(input),
     async search(input, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
       const response = await client.search(input, searchOptions);

@@ -1,17 +1,17 @@
 import type { Span } from '@opentelemetry/api';
 import { SearchError } from '../errors.ts';
-import type { ProviderHealthTracker } from '../health.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderResponse } from '../provider.ts';
 import { SPAN_STATUS_ERROR, tracer } from '../tracing.ts';
+import type { Breakers } from './breakers.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
 import type { LatencyTracker } from './latency.ts';
 import { toSearchError } from './outcome.ts';
 import type { Candidate } from './planner.ts';
 
-/** What the chain's attempts share: health, latency, the hedge budget, the clock and the logger. */
+/** What the chain's attempts share: the breakers, latency, the hedge budget, the clock and the logger. */
 export interface ChainState {
-  readonly health: ProviderHealthTracker;
+  readonly breakers: Breakers;
   readonly latency: LatencyTracker;
   readonly budget: HedgeBudget;
   readonly logger: Logger;
@@ -34,8 +34,8 @@ export interface AttemptOptions {
   limitMs: number;
   /** The limit is what is left of the search's deadline. */
   byDeadline: boolean;
-  /** This attempt holds the provider's probe slot. */
-  probe: boolean;
+  /** This attempt is the half-open breaker's trial. */
+  trial: boolean;
   /** Started beside a slow or probing attempt, not after a failure. */
   hedge: boolean;
 }
@@ -95,14 +95,14 @@ export class Attempt {
   }
 
   /**
-   * The search no longer needs this attempt. A probe, or an attempt silent past its tail while its
-   * provider answers nobody else, runs on unseen to its timer, so the provider's health learns how it
+   * The search no longer needs this attempt. A trial, or an attempt silent past its tail while its
+   * provider answers nobody else, runs on unseen to its timer, so the provider's breaker learns how it
    * ended; any other is aborted (a provider answering other requests is alive: no call is wasted on it).
    */
   leave(reason: 'lost' | 'aborted'): void {
     this.#owner = undefined;
     if (this.#done) return;
-    const runOn = this.options.probe || (this.overdue && this.#state.health.suspect(this.id));
+    const runOn = this.options.trial || (this.overdue && this.#state.breakers.suspect(this.id));
     if (reason === 'lost' && runOn) {
       // Never keeps a process alive (the CLI ends after its output).
       (this.#timer as { unref?: () => void } | undefined)?.unref?.();
@@ -111,9 +111,9 @@ export class Attempt {
     this.#done = true;
     clearTimeout(this.#timer);
     this.#controller.abort(new DOMException(`${this.id} is no longer needed`, 'AbortError'));
-    const { health } = this.#state;
-    if (this.options.probe) health.release(this.id);
-    if (this.overdue) health.overdueEnded(this.id);
+    const { breakers } = this.#state;
+    if (this.options.trial) breakers.trialEnded(this.id);
+    if (this.overdue) breakers.overdueEnded(this.id);
     this.#span.setAttribute('search.outcome', reason);
     this.#span.end();
   }
@@ -136,27 +136,34 @@ export class Attempt {
     if (this.#done) return;
     this.#done = true;
     clearTimeout(this.#timer);
-    const { health, latency, budget, logger, now } = this.#state;
+    const { breakers, latency, budget, logger, now } = this.#state;
     const id = this.id;
     const ms = now() - this.started;
     if (end.kind === 'answer') {
       latency.record(id, ms);
-      health.succeeded(id, this.started);
+      const found = Array.isArray(end.answer?.results) && end.answer.results.length > 0;
+      if (found) breakers.succeeded(id, this.started);
+      else breakers.empty(id, this.started);
       this.#span.setAttribute('search.outcome', 'success');
     } else {
       const { error } = end;
-      const cooldownMs = health.failed(id, error);
+      const effect = breakers.failed(id, error, this.options.trial, this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
       this.#span.setStatus({ code: SPAN_STATUS_ERROR, message: error.code });
       const name = this.candidate.provider.name;
-      logger.warn(
-        { provider: id, code: error.code, ms, cooldownMs },
-        cooldownMs > 0 ? `${name} failed (${error.code}); cooling down` : `${name} failed (${error.code})`,
-      );
+      const what =
+        effect.waitMs !== undefined
+          ? `; waiting ${Math.ceil(effect.waitMs / 1000)} s as it asked`
+          : effect.openedMs !== undefined
+            ? `; breaker open for ${Math.ceil(effect.openedMs / 1000)} s`
+            : effect.throttled
+              ? '; sending to it more slowly'
+              : '';
+      logger.warn({ provider: id, code: error.code, ms, ...effect }, `${name} failed (${error.code})${what}`);
     }
-    if (this.options.probe) health.release(id);
-    if (this.overdue) health.overdueEnded(id);
+    if (this.options.trial) breakers.trialEnded(id);
+    if (this.overdue) breakers.overdueEnded(id);
     this.#span.setAttribute('search.latency_ms', ms);
     this.#span.end();
     const owner = this.#owner;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchClient, type SearchClient, type SearchClientOptions } from '../client.ts';
 import type { SearchError } from '../errors.ts';
-import type { ProviderHealth } from '../health.ts';
 import type { SearchResponse } from '../response.ts';
 import { type Behaviour, fakeProvider } from './__fixtures__/fake-provider.ts';
+import type { ProviderHealth } from './breaker.ts';
 
 type Outcome = { ms: number; response?: SearchResponse; error?: SearchError };
 
@@ -150,7 +150,9 @@ describe('1. a budget that leaves the next provider room', () => {
     const { response, ms } = await timed(client);
     expect(response?.provider).toBe('secondary');
     expect(ms).toBeLessThanOrEqual(700);
-    expect(client.health()[0]).toMatchObject({ state: 'cooling', lastErrorCode: 'timeout' });
+    // A timeout makes the provider suspect at once (tried after the others); one does not open its breaker.
+    expect(client.health()[0]).toMatchObject({ state: 'closed', lastErrorCode: 'timeout' });
+    expect(client.health()[0]!.suspectUntil).toBeGreaterThan(Date.now());
     expect(primary.inFlight).toBe(1); // abandoned, never awaited
   });
 
@@ -160,7 +162,8 @@ describe('1. a budget that leaves the next provider room', () => {
     const { error } = await timed(client);
     expect(error).toMatchObject({ code: 'timeout' });
     expect(error?.attempts?.[0]).toMatchObject({ outcome: 'deadline', code: 'timeout', limitMs: 1_000 });
-    expect(client.health()[0]).toMatchObject({ state: 'cooling', lastErrorCode: 'timeout' });
+    expect(client.health()[0]).toMatchObject({ failures: 1, lastErrorCode: 'timeout' });
+    expect(client.health()[0]!.suspectUntil).toBeGreaterThan(Date.now());
   });
 });
 
@@ -194,7 +197,9 @@ describe('2. latency-aware hedging', () => {
     expect(next.response?.attempts.map((a) => a.provider)).toEqual(['secondary']);
     await vi.advanceTimersByTimeAsync(4_000);
     expect(primary.inFlight).toBe(0);
-    expect(client.health()[0]).toMatchObject({ state: 'cooling', lastErrorCode: 'timeout' });
+    expect(client.health()[0]).toMatchObject({ lastErrorCode: 'timeout' });
+    expect(client.health()[0]!.suspectUntil).toBeGreaterThan(Date.now());
+    expect((await timed(client, 'after')).response?.attempts[0]?.provider).toBe('secondary');
 
     // A slow request while the primary answers another one: alive, so the loser is aborted at once.
     const busy = fakeProvider('primary', healthy(50));
@@ -207,14 +212,17 @@ describe('2. latency-aware hedging', () => {
     expect((await slow).response?.provider).toBe('secondary');
     expect((await quick).response?.provider).toBe('primary');
     expect(busy.inFlight).toBe(0);
-    expect(other.health()[0]).toMatchObject({ state: 'healthy' });
+    expect(other.health()[0]).toMatchObject({ state: 'closed' });
   });
 
-  it('never hedges to a cooling provider', async () => {
+  it('never hedges to a provider whose breaker is open', async () => {
     const primary = fakeProvider('primary', healthy(100));
     const secondary = fakeProvider('secondary', { kind: 'fail', code: 'unavailable', ms: 10 });
-    const client = createSearchClient({ providers: [secondary, primary], cooldown: { transientMs: 60_000 } });
-    await timed(client); // secondary fails and cools down for a minute; primary answers
+    const client = createSearchClient({
+      providers: [secondary, primary],
+      breaker: { consecutiveFailures: 1, openMs: 60_000 },
+    });
+    await timed(client); // secondary fails and opens for a minute; primary answers
     const before = secondary.calls;
     const swapped = createSearchClient({
       providers: [primary, secondary],
@@ -248,24 +256,39 @@ describe('2. latency-aware hedging', () => {
 });
 
 describe('3. probes and cool-downs that protect providers', () => {
-  it('100 concurrent searches while two providers recover: at most one call in flight to each', async () => {
+  it('100 concurrent searches while a provider recovers beside a healthy one: one trial in flight to it', async () => {
     const a = fakeProvider('a', { kind: 'fail', code: 'unavailable', ms: 10 });
-    const b = fakeProvider('b', { kind: 'fail', code: 'unavailable', ms: 10 });
-    const client = createSearchClient({ providers: [a, b] });
+    const b = fakeProvider('b', healthy(200));
+    const client = createSearchClient({ providers: [a, b], breaker: { consecutiveFailures: 1 } });
     await timed(client);
+    expect(client.health()[0]).toMatchObject({ state: 'open' });
     a.behave(healthy(200));
-    b.behave(healthy(200));
-    await vi.advanceTimersByTimeAsync(1_500); // both cool-downs over
+    await vi.advanceTimersByTimeAsync(1_500); // a's open time is over: half-open
     const outcomes = await timedTogether(
       client,
       Array.from({ length: 100 }, (_, i) => `c${i}`),
     );
     expect(a.maxInFlight).toBe(1);
-    expect(b.maxInFlight).toBe(1);
-    // Searches that found both being probed fail fast instead of piling on.
-    expect(outcomes.filter((o) => o.response).length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.every((o) => o.response)).toBe(true);
     expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThanOrEqual(400);
-    expect(client.health().map((h) => h.state)).toEqual(['healthy', 'healthy']);
+    expect(client.health().map((h) => h.state)).toEqual(['closed', 'closed']);
+  });
+
+  it('100 concurrent searches while every provider is held back by our judgement: all answered (panic)', async () => {
+    const a = fakeProvider('a', { kind: 'fail', code: 'unavailable', ms: 10 });
+    const b = fakeProvider('b', { kind: 'fail', code: 'unavailable', ms: 10 });
+    const client = createSearchClient({ providers: [a, b], breaker: { consecutiveFailures: 1 } });
+    await timed(client);
+    expect(client.health().map((h) => h.state)).toEqual(['open', 'open']);
+    a.behave(healthy(200));
+    b.behave(healthy(200));
+    const outcomes = await timedTogether(
+      client,
+      Array.from({ length: 100 }, (_, i) => `c${i}`),
+    );
+    // Failing fast here would refuse searches that a provider could answer.
+    expect(outcomes.filter((o) => o.response).length).toBe(100);
+    expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThanOrEqual(400);
   });
 
   it('honours Retry-After on the last-resort path: a single provider fails fast with rate_limited and the wait', async () => {
@@ -281,6 +304,33 @@ describe('3. probes and cool-downs that protect providers', () => {
     expect(error?.retryAfterMs).toBeLessThanOrEqual(25_000);
   });
 
+  it('keeps Retry-After on every path: nothing starts to the provider before the wait ends, then it carries traffic', async () => {
+    const primary = fakeProvider('primary', {
+      kind: 'fail',
+      code: 'rate_limited',
+      ms: 10,
+      retryAfterMs: 30_000,
+    });
+    const secondary = fakeProvider('secondary', healthy(100));
+    const client = createSearchClient({ providers: [primary, secondary], hedge: { delayMs: 50, budget: 1 } });
+    expect((await timed(client)).response?.provider).toBe('secondary');
+    primary.behave(healthy(50));
+    // Hedging from a slow secondary, failover from a failing one, panic with nothing else: none may call it.
+    secondary.behave(healthy(2_000));
+    expect((await timed(client, 'slow')).response?.provider).toBe('secondary');
+    secondary.behave({ kind: 'fail', code: 'unavailable', ms: 10 });
+    for (let i = 0; i < 6; i++) {
+      const { error } = await timed(client, `fails ${i}`);
+      expect(error).toMatchObject({ code: 'rate_limited' });
+    }
+    expect(primary.calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    // The wait is over: the primary answers again, first in line.
+    const after = await timed(client, 'after');
+    expect(after.response?.provider).toBe('primary');
+    expect(primary.calls).toBe(2);
+  });
+
   it('lets only an outcome of a request sent after a failure clear it', async () => {
     const only = fakeProvider('only', healthy(500));
     const client = createSearchClient({ providers: [only] });
@@ -292,7 +342,8 @@ describe('3. probes and cool-downs that protect providers', () => {
     const late = await timed(client, 'sent second'); // 429 at 150 ms
     expect(late.error).toMatchObject({ code: 'rate_limited' });
     expect((await early).response?.provider).toBe('only'); // answers at 500 ms
-    expect(client.health()[0]).toMatchObject({ state: 'cooling', lastErrorCode: 'rate_limited' });
+    expect(client.health()[0]).toMatchObject({ lastErrorCode: 'rate_limited' });
+    expect(client.health()[0]!.upstreamUntil).toBeGreaterThan(Date.now() + 29_000);
   });
 
   it('caps a cool-down at an hour, fresh and when read back from saved state', async () => {
@@ -325,7 +376,7 @@ describe('4. empty answers fail over', () => {
       ['secondary', 'success'],
     ]);
     // Nothing is not a failure: no cool-down.
-    expect(client.health()[0]).toMatchObject({ state: 'healthy' });
+    expect(client.health()[0]).toMatchObject({ state: 'closed' });
   });
 
   it('answers with no results when every provider had nothing (or failed)', async () => {

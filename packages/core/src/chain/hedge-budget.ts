@@ -14,8 +14,11 @@ const MAX_SAVED_SEARCHES = 10_000;
  */
 export class HedgeBudget {
   readonly #share: number;
+  // Counted here since the last hand-over to the fleet (all counts, without a fleet).
   #searches = 0;
   #hedges = 0;
+  // The fleet's counts at the last exchange (this process's handed-over counts included).
+  #fleet: HedgeUsage = { searches: 0, hedges: 0 };
 
   constructor(share: number) {
     this.#share = share;
@@ -27,18 +30,47 @@ export class HedgeBudget {
 
   /** Claims one hedge; false when the budget is spent. */
   tryHedge(): boolean {
-    if (this.#hedges >= this.#share * this.#searches + 1) return false;
+    const { searches, hedges } = this.usage();
+    if (hedges >= this.#share * searches + 1) return false;
     this.#hedges++;
     return true;
   }
 
   /** The hedged provider failed: the extra call was the failover it would have needed anyway. */
   refund(): void {
-    if (this.#hedges > 0) this.#hedges--;
+    // Below zero only when the hedge was already handed to the fleet: the fleet's count goes down then.
+    if (this.#hedges > 0 || this.#fleet.hedges > 0) this.#hedges--;
   }
 
   usage(): HedgeUsage {
-    return { searches: this.#searches, hedges: this.#hedges };
+    return {
+      searches: this.#fleet.searches + this.#searches,
+      hedges: Math.max(0, this.#fleet.hedges + this.#hedges),
+    };
+  }
+
+  /** Counts not yet handed to the fleet. */
+  hasLocal(): boolean {
+    return this.#searches !== 0 || this.#hedges !== 0;
+  }
+
+  /** The counts since the last hand-over, for the fleet; they are the fleet's from now on. */
+  takeLocal(): HedgeUsage {
+    const local = { searches: this.#searches, hedges: this.#hedges };
+    this.#fleet = {
+      searches: this.#fleet.searches + this.#searches,
+      hedges: this.#fleet.hedges + this.#hedges,
+    };
+    this.#searches = 0;
+    this.#hedges = 0;
+    return local;
+  }
+
+  /** The fleet's counts as the shared store returned them (malformed counts are ignored). */
+  setFleet(fleet: unknown): void {
+    const { searches, hedges } = (fleet ?? {}) as Partial<HedgeUsage>;
+    if (!Number.isSafeInteger(searches) || !Number.isSafeInteger(hedges)) return;
+    this.#fleet = { searches: Math.max(0, searches as number), hedges: Math.max(0, hedges as number) };
   }
 
   /** Adds usage saved by another process; malformed counts (from a file) are ignored. */

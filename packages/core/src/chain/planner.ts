@@ -1,9 +1,9 @@
 import type { SearchAttempt } from '../attempt.ts';
 import { SearchError } from '../errors.ts';
-import type { ProviderHealthTracker } from '../health.ts';
 import { applyProfile, type SearchProfile } from '../profiles.ts';
 import { type SearchProvider, unsupportedReason } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
+import type { Breakers } from './breakers.ts';
 
 /** A provider in a search's plan, with the request as that provider is asked it. */
 export interface Candidate {
@@ -55,7 +55,7 @@ export function planSearch(
   providers: readonly SearchProvider[],
   request: SearchRequest,
   profile: SearchProfile | undefined,
-  health: ProviderHealthTracker,
+  breakers: Breakers,
 ): Plan {
   const candidates: Candidate[] = [];
   const skipped: SearchAttempt[] = [];
@@ -75,9 +75,9 @@ export function planSearch(
           Number(a.provider.capabilities.pageContent === true),
       );
     }
-    if (candidates.some((c) => health.suspect(c.provider.id))) {
+    if (candidates.some((c) => breakers.suspect(c.provider.id))) {
       candidates.sort(
-        (a, b) => Number(health.suspect(a.provider.id)) - Number(health.suspect(b.provider.id)),
+        (a, b) => Number(breakers.suspect(a.provider.id)) - Number(breakers.suspect(b.provider.id)),
       );
     }
   }

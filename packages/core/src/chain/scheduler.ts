@@ -5,6 +5,7 @@ import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
+import type { Refusal } from './breaker.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';
 import type { Candidate, Plan } from './planner.ts';
 
@@ -25,13 +26,28 @@ const MIN_HEDGE_DELAY_MS = 50;
 
 type Start = 'first' | 'failover' | 'hedge' | 'companion';
 
+/** A provider its breaker held back from this search, and why. */
+interface Deferred {
+  candidate: Candidate;
+  refusal: Refusal;
+}
+
+const REFUSAL_REASONS: Record<Refusal['reason'], string> = {
+  'upstream wait': 'waiting out its Retry-After',
+  open: 'breaker open',
+  'trial running': 'breaker half-open, a trial is running',
+  throttled: 'held to its send rate after throttling',
+};
+
 /**
  * One search's run through the chain. Failover: when an attempt fails, times out or answers with nothing,
- * the next eligible provider starts. Hedging: when the running attempt is slower than its provider's usual
- * tail, the next healthy provider starts beside it (within the hedge budget), and a probe always has one
- * beside it, so no user waits on a recovering provider. Cooling providers are skipped; when nothing else is
- * left, one whose wait the upstream did not set is tried as a last resort. Every attempt's limit ends
- * within the deadline, so the search does too.
+ * the next provider its breaker admits starts. Hedging: when the running attempt is slower than its
+ * provider's usual tail, the next healthy provider starts beside it (within the hedge budget), and a trial
+ * always has one beside it, so no user waits on a recovering provider. Providers their breakers hold back are
+ * skipped; when nothing else is left, those held back by our own judgement only (open, trial running,
+ * throttled; never an upstream's Retry-After, a key, quota or block) are tried anyway, best first: panic, as
+ * Envoy routes to every host when too many are ejected. Every attempt's limit ends within the deadline, so
+ * the search does too.
  */
 export class ChainRun implements AttemptOwner {
   readonly #state: ChainState;
@@ -39,14 +55,13 @@ export class ChainRun implements AttemptOwner {
   readonly #request: SearchRequest;
   readonly #signal: AbortSignal | undefined;
   readonly #queue: Candidate[];
-  readonly #deferred: Candidate[] = [];
+  readonly #deferred: Deferred[] = [];
   readonly #live: Attempt[] = [];
   readonly #attempts: SearchAttempt[];
   readonly #errors: SearchError[] = [];
   readonly #started: number;
   readonly #deadlineAt: number;
   #empty: { attempt: Attempt; answer: ProviderResponse | undefined } | undefined;
-  #lastResortUsed = false;
   #settled = false;
   #hedgeTimer: ReturnType<typeof setTimeout> | undefined;
   #resolve!: (response: SearchResponse) => void;
@@ -116,7 +131,7 @@ export class ChainRun implements AttemptOwner {
 
   /** Starts the next provider the way `how` says; false when none may start. */
   #startNext(how: Start): boolean {
-    const { health, budget, logger, now } = this.#state;
+    const { breakers, budget, logger, now } = this.#state;
     if (this.#deadlineAt - now() <= 0) {
       for (const c of this.#queue.splice(0)) {
         this.#attempts.push({
@@ -129,11 +144,16 @@ export class ChainRun implements AttemptOwner {
       return false;
     }
     if (how === 'hedge' || how === 'companion') {
-      // Only to a healthy provider: a hedge never lands on one that is cooling down or being probed.
-      const index = this.#queue.findIndex((c) => health.healthy(c.provider.id));
+      // Only to a healthy provider: a hedge never lands on one whose breaker is not closed, or is throttled.
+      const index = this.#queue.findIndex((c) => breakers.healthy(c.provider.id));
       if (index < 0) return false;
       if (how === 'hedge' && !budget.tryHedge()) return false;
-      const [candidate] = this.#queue.splice(index, 1);
+      const candidate = this.#queue[index]!;
+      if (breakers.admit(candidate.provider.id).kind !== 'closed') {
+        if (how === 'hedge') budget.refund();
+        return false;
+      }
+      this.#queue.splice(index, 1);
       logger.info({ provider: candidate!.provider.id, hedge: how }, 'hedging with next provider');
       this.#launch(candidate!, false, true);
       return true;
@@ -141,36 +161,49 @@ export class ChainRun implements AttemptOwner {
     while (this.#queue.length > 0) {
       const candidate = this.#queue.shift()!;
       const id = candidate.provider.id;
-      const acquired = health.tryAcquire(id);
-      if (!acquired) {
-        this.#deferred.push(candidate);
-        this.#attempts.push({ provider: id, outcome: 'skipped', reason: 'cooling down', ms: 0 });
+      const admission = breakers.admit(id);
+      if (admission.kind === 'refused') {
+        this.#deferred.push({ candidate, refusal: admission });
+        this.#attempts.push({
+          provider: id,
+          outcome: 'skipped',
+          reason: REFUSAL_REASONS[admission.reason],
+          ms: 0,
+        });
         continue;
       }
       if (how === 'failover') logger.info({ provider: id }, 'failing over');
-      this.#launch(candidate, acquired === 'probe', false);
+      this.#launch(candidate, admission.kind === 'trial', false);
       return true;
     }
-    // Every remaining provider is cooling down. Rather than fail without trying, try the one whose cool-down
-    // ends first, once per search, unless the upstream set the wait itself or the failure does not heal soon.
-    if (this.#live.length > 0 || this.#lastResortUsed || this.#deferred.length === 0) return false;
-    this.#lastResortUsed = true;
-    const byEnd = [...this.#deferred].sort(
-      (a, b) => health.coolingUntil(a.provider.id) - health.coolingUntil(b.provider.id),
-    );
-    const chosen = byEnd.find((c) => health.tryLastResort(c.provider.id));
+    return this.#live.length === 0 && this.#panic();
+  }
+
+  /**
+   * Nothing is running and every provider left is held back. Those held back by our own judgement only are
+   * tried anyway, the one whose wait ends first first, each once per search: a search is never refused while
+   * a provider might answer it. The upstream's own waits and failures that do not heal in seconds stand.
+   */
+  #panic(): boolean {
+    const { breakers, logger } = this.#state;
+    const ends = (d: Deferred) => breakers.state(d.candidate.provider.id).coolingUntil ?? 0;
+    const eligible = this.#deferred.filter((d) => d.refusal.panic).sort((a, b) => ends(a) - ends(b));
+    const chosen = eligible.find((d) => breakers.admitInPanic(d.candidate.provider.id));
     if (!chosen) return false;
+    const id = chosen.candidate.provider.id;
     this.#deferred.splice(this.#deferred.indexOf(chosen), 1);
     // It was reported as skipped when deferred; now it is tried after all.
-    const skipped = this.#attempts.findIndex(
-      (a) => a.provider === chosen.provider.id && a.outcome === 'skipped',
-    );
+    const skipped = this.#attempts.findIndex((a) => a.provider === id && a.outcome === 'skipped');
     if (skipped >= 0) this.#attempts.splice(skipped, 1);
-    this.#launch(chosen, true, false);
+    logger.info(
+      { provider: id, held: chosen.refusal.reason },
+      'every provider is held back; trying one anyway',
+    );
+    this.#launch(chosen.candidate, false, false);
     return true;
   }
 
-  #launch(candidate: Candidate, probe: boolean, hedge: boolean): void {
+  #launch(candidate: Candidate, trial: boolean, hedge: boolean): void {
     const { now } = this.#state;
     const times = this.#times;
     const remaining = this.#deadlineAt - now();
@@ -184,21 +217,21 @@ export class ChainRun implements AttemptOwner {
     const attempt = new Attempt(this.#state, this, candidate, {
       limitMs: Math.max(1, limit),
       byDeadline: limit >= remaining,
-      probe,
+      trial,
       hedge,
     });
     this.#live.push(attempt);
     attempt.start();
     if (this.#settled || hedge) return;
     // A recovering provider may hang again: the user gets the next provider's answer meanwhile.
-    if (probe && this.#startNext('companion')) return;
+    if (trial && this.#startNext('companion')) return;
     if (next && times.hedge) this.#scheduleHedge(attempt, times.hedge);
   }
 
-  /** The first queued provider that could start now (healthy, or its cool-down over and not being probed). */
+  /** The first queued provider that could start now (closed, or half-open with its trial free). */
   #nextAvailable(): Candidate | undefined {
-    const { health } = this.#state;
-    return this.#queue.find((c) => health.available(c.provider.id));
+    const { breakers } = this.#state;
+    return this.#queue.find((c) => breakers.available(c.provider.id));
   }
 
   #scheduleHedge(attempt: Attempt, hedge: NonNullable<ChainTimes['hedge']>): void {
@@ -215,7 +248,7 @@ export class ChainRun implements AttemptOwner {
     this.#hedgeTimer = setTimeout(() => {
       if (this.#settled || !this.#live.includes(attempt)) return;
       attempt.overdue = true;
-      this.#state.health.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
+      this.#state.breakers.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
       if (this.#startNext('hedge')) attempt.hedged = true;
     }, delay);
   }
@@ -227,19 +260,20 @@ export class ChainRun implements AttemptOwner {
       this.#finish(this.#response(attempt, answer, []));
       return;
     }
-    const { health, now } = this.#state;
-    // Providers skipped as cooling say why, with the wait left: a single rate-limited provider fails fast
-    // with `rate_limited` and its Retry-After rather than with no reason.
-    for (const c of this.#deferred) {
-      const id = c.provider.id;
-      const code = health.coolingCode(id);
-      const waitMs = Math.max(0, health.coolingUntil(id) - now());
+    const { breakers, now } = this.#state;
+    // Providers held back say why, with the wait left: a single rate-limited provider fails fast with
+    // `rate_limited` and its Retry-After rather than with no reason.
+    for (const { candidate, refusal } of this.#deferred) {
+      const id = candidate.provider.id;
+      const health = breakers.state(id);
+      const code = health.lastErrorCode ?? 'unavailable';
+      const waitMs = Math.max(0, (health.coolingUntil ?? 0) - now());
       this.#errors.push(
         new SearchError(
           code,
-          health.probing(id) && waitMs === 0
-            ? `${c.provider.name} is being probed by another search after ${code}`
-            : `${c.provider.name} is cooling down after ${code}; next try in ${Math.ceil(waitMs / 1000)} s`,
+          waitMs === 0
+            ? `${candidate.provider.name} is ${REFUSAL_REASONS[refusal.reason]} after ${code}`
+            : `${candidate.provider.name} is ${REFUSAL_REASONS[refusal.reason]} after ${code}; next try in ${Math.ceil(waitMs / 1000)} s`,
           { provider: id, ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}) },
         ),
       );

@@ -171,16 +171,16 @@ describe('the token page failing', () => {
     expect(requests.some((r) => r.url.startsWith(URLS.djs))).toBe(false);
   });
 
-  it("offline news through the client: unavailable, and a short cool-down, not a block's 5 minutes", async () => {
+  it("offline news through the client: unavailable, not a block's 5 minutes open", async () => {
     server.use(vqdAnswer(() => HttpResponse.error()));
     const client = createSearchClient({ providers: [createDuckDuckGoProvider()] });
-    const started = Date.now();
     await expect(client.search({ query: 'rust release', mode: 'news' })).rejects.toMatchObject({
       code: 'unavailable',
     });
     const [health] = client.health();
-    expect(health).toMatchObject({ provider: 'duckduckgo', lastErrorCode: 'unavailable' });
-    expect(health!.coolingUntil! - started).toBeLessThan(60_000);
+    // One network failure is not a block: the breaker stays closed, the next search asks again.
+    expect(health).toMatchObject({ provider: 'duckduckgo', state: 'closed', lastErrorCode: 'unavailable' });
+    expect(health!.coolingUntil).toBeUndefined();
   });
 
   it('an abort while the token page hangs rejects with the signal reason', async () => {
