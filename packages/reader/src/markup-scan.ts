@@ -178,14 +178,24 @@ export function markupToText(html: string): string {
   const parts: string[] = [];
   let at = 0;
   let skipping = 0;
+  // One break for a run of blocks: 2,000 nested <div> are one paragraph break, not 4,000 blank lines that
+  // would fill the text's budget before its words.
+  let broken = true;
   for (const tag of tagsOf(html)) {
-    if (skipping === 0) parts.push(html.slice(at, tag.start));
+    if (skipping === 0 && tag.start > at) {
+      const text = html.slice(at, tag.start);
+      parts.push(text);
+      if (text.trim() !== '') broken = false;
+    }
     at = tag.end;
     if (SKIPPED.has(tag.name) && !RAW_TEXT.has(tag.name) && !tag.selfClosing) {
       skipping = Math.max(0, skipping + (tag.closing ? -1 : 1));
       continue;
     }
-    if (skipping === 0 && BLOCK.has(tag.name)) parts.push('\n\n');
+    if (skipping === 0 && BLOCK.has(tag.name) && !broken) {
+      parts.push('\n\n');
+      broken = true;
+    }
   }
   if (skipping === 0) parts.push(html.slice(at));
   return parts.join('');

@@ -73,6 +73,11 @@ describe('readPage on pages built to be slow', () => {
     expect(lag).toBeLessThan(250);
   });
 
+  it('keeps the words of a deep page within a small maxChars, not the breaks of its empty levels', async () => {
+    const { page } = await timedRead('/deep-divs', { timeoutMs: 5_000, maxChars: 100 });
+    expect(page?.text).toBe('deep words');
+  });
+
   it('stops a page whose extraction outlasts the deadline, at the deadline', async () => {
     const timeoutMs = 400;
     const { error, elapsed, lag } = await timedRead('/flat-5mb', { timeoutMs });
