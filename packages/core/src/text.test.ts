@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { normalizeResults } from './result.ts';
 import { cleanText, plainText } from './text.ts';
 
-/** Milliseconds `run` takes, the best of three (the least disturbed by other work on the machine). */
-function timed(run: () => void): number {
+/** Milliseconds `run` takes, the best of `tries` (the least disturbed by other work on the machine). */
+function timed(run: () => void, tries = 3): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < tries; i++) {
     const started = performance.now();
     run();
     best = Math.min(best, performance.now() - started);
@@ -19,7 +19,7 @@ const HOSTILE: Record<string, (n: number) => string> = {
   'unclosed comments': (n) => '<!--'.repeat(n),
   'unclosed tags': (n) => '<a'.repeat(n),
   'comments closed only at the end': (n) => `${'<!-- x '.repeat(n)}-->`,
-  'nested entity encoding': (n) => `${'&amp;'.repeat(8)}lt;b&amp;gt;word `.repeat(n / 4),
+  'nested entity encoding': (n) => `${'&amp;'.repeat(8)}lt;b&amp;gt;word `.repeat(n / 16),
   'unclosed escape sequences': (n) => '\u001b]0;'.repeat(n),
   'unclosed citations': (n) => '[1 '.repeat(n),
   'nested script tags': (n) => `${'<scr'.repeat(n / 2)}${'ipt>'.repeat(n / 2)}`,
@@ -28,19 +28,15 @@ const HOSTILE: Record<string, (n: number) => string> = {
 describe('plainText on hostile input', () => {
   it.each(Object.keys(HOSTILE))('costs time linear in the length of %s', (name) => {
     const build = HOSTILE[name] as (n: number) => string;
-    const small = build(40_000);
-    const large = build(160_000);
+    const small = build(100_000);
+    const large = build(400_000);
     plainText(small);
-    const ratio =
-      timed(() => plainText(large)) /
-      Math.max(
-        timed(() => plainText(small)),
-        2,
-      );
+    // Big enough that one run takes milliseconds, not microseconds a scheduler hiccup would dwarf.
+    const ratio = timed(() => plainText(large), 5) / Math.max(timed(() => plainText(small), 5), 5);
     // Four times the input: about four times the time when linear, sixteen when quadratic (80,000 unclosed
-    // comments took 8.8 s before). The bound leaves room for a noisy machine.
-    expect(ratio).toBeLessThan(8);
-    expect(timed(() => plainText(large))).toBeLessThan(1_000);
+    // comments took 8.8 s before). The bounds leave room for a busy machine.
+    expect(ratio).toBeLessThan(10);
+    expect(timed(() => plainText(large))).toBeLessThan(2_000);
   });
 
   it('keeps what an unclosed comment is followed by, and removes closed ones', () => {
