@@ -32,7 +32,12 @@ describe('plainText on hostile input', () => {
     const large = build(400_000);
     plainText(small);
     // Big enough that one run takes milliseconds, not microseconds a scheduler hiccup would dwarf.
-    const ratio = timed(() => plainText(large), 5) / Math.max(timed(() => plainText(small), 5), 5);
+    const ratio =
+      timed(() => plainText(large), 5) /
+      Math.max(
+        timed(() => plainText(small), 5),
+        5,
+      );
     // Four times the input: about four times the time when linear, sixteen when quadratic (80,000 unclosed
     // comments took 8.8 s before). The bounds leave room for a busy machine.
     expect(ratio).toBeLessThan(10);
