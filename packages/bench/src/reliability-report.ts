@@ -70,8 +70,10 @@ ${markdownTable(
   ],
 )}
 
-The plain loop ran after the load on the same simulator and faults (${o.loopSearches.toLocaleString('en-US')} searches, ${o.loopConcurrency} at a time): it
-asks DuckDuckGo, then Tavily, then Exa, each with the same 1 s limit, until one answers. The ceiling is 1 − the product of the three providers' failure shares it met. The peak heap is garbage
+The plain loop ran right after the load on the same simulator and faults, ${o.loopSearches.toLocaleString('en-US')} searches ${o.loopConcurrency} at a
+time like the load (in this one process the load itself delays answers, so the loop meets the same queueing):
+it asks DuckDuckGo, then Tavily, then Exa, each with the same 1 s limit, until one answers.
+The ceiling is 1 − the product of the three providers' configured fault shares. The peak heap is garbage
 waiting for collection under 200 searches in flight: what the run keeps is the line above.`;
 }
 

@@ -9,6 +9,8 @@ beforeAll(async () => {
   sim = await startProviderSimulator({ seed: 11 });
   routeNeedleTo(sim);
   report = await runLoad(sim);
+  // Bounded even when every search runs to its 3 s deadline: 10,000 / 200 in flight × 3 s = 150 s, then at
+  // most 2,000 / 200 × 3 s = 30 s of the plain loop.
 }, 300_000);
 afterAll(() => sim.close());
 

@@ -109,14 +109,19 @@ export class FleetSync implements TrialLeases {
     if (this.#now() < this.#pausedUntil) return;
     if (!this.#breakers.hasChanges() && !this.#budget.hasLocal() && !this.#carrying) return;
     this.sync();
-    const deadline = this.#now() + ms;
-    while (this.#running && this.#now() < deadline) await withLimit(this.#running, deadline - this.#now());
+    // Real time, whatever clock the client was given.
+    const end = performance.now() + ms;
+    while (this.#running && performance.now() < end) {
+      await withLimit(this.#running, end - performance.now());
+    }
   }
 
   status(provider: string): 'held' | 'refused' {
     const now = this.#now();
     const lease = this.#leases.get(provider);
-    if (lease?.status === 'held') return 'held';
+    // A lease outlives no trial: one left unused (the breaker closed meanwhile) lapses with the store's.
+    if (lease?.status === 'held' && now < lease.until) return 'held';
+    if (lease?.status === 'held') this.#leases.delete(provider);
     if (lease && (lease.status === 'claiming' || now < lease.until)) return 'refused';
     if (now < this.#pausedUntil) return 'held'; // no fleet to ask: this process decides alone
     this.#claim(provider, now);
@@ -138,7 +143,7 @@ export class FleetSync implements TrialLeases {
       (held) => {
         if (this.#leases.get(provider) !== lease) return;
         lease.status = held ? 'held' : 'elsewhere';
-        lease.until = this.#now() + RECLAIM_MS;
+        lease.until = this.#now() + (held ? this.#trialMs : RECLAIM_MS);
       },
       (error: unknown) => {
         this.#leases.delete(provider);
