@@ -65,7 +65,11 @@ describe('the assistant with a new provider configured by its variable alone', (
   it('SearXNG (SEARXNG_URL): enabled first, and the tool answers from the instance', async () => {
     upstream.answer('searxng', hostileResults('searxng', ENTRIES));
     const { search, output } = await ask({ SEARXNG_URL: upstream.urls.searxng });
-    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['searxng', 'duckduckgo']);
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
+      'searxng',
+      'duckduckgo',
+      'tavily',
+    ]);
     expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
     expect(upstream.requests.map((r) => r.path)).toEqual(['/searxng/search']);
   });
@@ -73,7 +77,11 @@ describe('the assistant with a new provider configured by its variable alone', (
   it('Brave (BRAVE_API_KEY, BRAVE_BASE_URL): the tool answers from Brave when DuckDuckGo is blocked', async () => {
     upstream.answer('brave', hostileResults('brave', ENTRIES));
     const { search, output } = await ask({ BRAVE_API_KEY: BRAVE_KEY, BRAVE_BASE_URL: upstream.urls.brave });
-    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo', 'brave']);
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
+      'duckduckgo',
+      'brave',
+      'tavily',
+    ]);
     expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
     expect(upstream.requests[0]?.headers['x-subscription-token']).toBe(BRAVE_KEY);
   });
