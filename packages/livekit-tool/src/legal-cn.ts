@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { participantIdentity } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
 import { lenientScalar } from './lenient-arguments.ts';
-import { CANCELLED_ERROR, errorMessage, errorOutput } from './model-output.ts';
+import { CANCELLED_ERROR, errorOutput, resultsErrorMessage } from './model-output.ts';
 
 export type { CaseResult, CaseType, RegulationResult } from '@agent-search/legal-cn';
 /** The client these tools search with needs the legal profiles: `profiles: withLegalProfiles()`. */
@@ -151,7 +151,7 @@ async function answer<Result extends object>(
         : { code: 'unexpected', error: describeError(error) },
       `${tool} failed`,
     );
-    return errorOutput(errorMessage(error));
+    return errorOutput(resultsErrorMessage(error));
   }
 }
 
