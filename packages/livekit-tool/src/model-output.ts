@@ -42,6 +42,8 @@ export type ResultView = TextResultView | NewsResultView | VideoResultView;
 export interface SearchToolOutput {
   results: ResultView[];
   error?: string;
+  /** Only when the answer came from the cache. */
+  cached?: true;
   stale?: true;
   fetched_at?: string;
   note?: string;
@@ -80,6 +82,7 @@ export function toToolOutput(response: SearchResponse, limit: number): SearchToo
   const output: SearchToolOutput = {
     results: response.results.slice(0, limit).map((r) => toResultView(r, response.mode)),
   };
+  if (response.cached) output.cached = true;
   const stale = staleNotice(response);
   if (stale) {
     output.stale = true;
