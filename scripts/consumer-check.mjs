@@ -16,7 +16,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +139,61 @@ const packed = await Promise.all(
 const tarred = packed.filter((p) => p !== undefined);
 step('packed');
 
+// ---- what each entry's declarations import, against what the package declares ----
+const BUILTINS = new Set(builtinModules);
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+// import … from 'x', export … from 'x', import('x'), import 'x', /// <reference types="x" />
+const IMPORTS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|<reference\s+types=)["']([^"'\n]{1,200})["']/g;
+
+/**
+ * Every package an entry's declaration files import, followed through their relative imports, must be one
+ * a user of that entry has: a dependency or a required peer, or, from an entry other than the main one
+ * (which exists to need it), an optional peer. Otherwise a strict TypeScript user who did not install it gets
+ * TS2307 (TS7016 for a package without types). Checked on the tarball, for every entry at once.
+ */
+function declarationProblems(name, base, manifest) {
+  const required = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}).filter(
+      (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+    ),
+  ]);
+  const optional = new Set(Object.keys(manifest.peerDependenciesMeta ?? {}));
+  for (const [entry, conditions] of Object.entries(manifest.exports ?? {})) {
+    const types = targets(conditions).find(({ path }) => path.includes('types'))?.target;
+    if (!types) continue;
+    const seen = new Set();
+    const queue = [join(base, types)];
+    while (queue.length > 0) {
+      const file = queue.pop();
+      if (seen.has(file) || !existsSync(file)) continue;
+      seen.add(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
+        if (specifier.startsWith('.')) {
+          queue.push(join(file, '..', specifier.replace(/\.js$/, '.d.ts')));
+          continue;
+        }
+        const dep = packageOf(specifier.replace(/^node:/, ''));
+        if (specifier.startsWith('node:') || BUILTINS.has(dep) || dep === name || required.has(dep)) continue;
+        if (optional.has(dep) && entry !== '.') continue;
+        problem(
+          name,
+          `${relative(base, file)} (entry "${entry}") imports ${specifier}, which ${
+            optional.has(dep)
+              ? 'is an optional peer: the main entry must not need it'
+              : 'is not a dependency or a required peer'
+          }`,
+        );
+      }
+    }
+  }
+}
+
 // ---- the tarball's contents and manifest ----
 /** Every string reached in an exports/bin value, with the conditions leading to it. */
 function targets(value, path = []) {
@@ -201,6 +258,7 @@ for (const pkg of tarred) {
       );
     }
   }
+  declarationProblems(pkg.name, base, manifest);
 }
 step('tarballs inspected');
 
@@ -328,8 +386,9 @@ async function checkInstallStep({ where, specs }, index) {
     return;
   }
   const theirs = specs.filter((s) => !s.startsWith('@agent-search/'));
-  // A TypeScript user has @types/node; the newest unless the guide says which.
-  const types = theirs.some((s) => /^@types\/node(@|$)/.test(s)) ? [] : ['@types/node'];
+  const framework = theirs.some((s) => !/^(@types\/|typescript(@|$))/.test(s));
+  // A TypeScript user has @types/node: the newest unless the guide says which.
+  const types = !framework || theirs.some((s) => /^@types\/node(@|$)/.test(s)) ? [] : ['@types/node'];
   const folder = join(work, 'guides', String(index));
   mkdirSync(folder, { recursive: true });
   writeFileSync(
@@ -355,6 +414,16 @@ async function checkInstallStep({ where, specs }, index) {
     problems.push(`${label}npm install failed:\n    ${clip(install.stderr || install.stdout)}`);
     return;
   }
+  // Every package it names loads with only what it installed (a dependency left undeclared fails here).
+  const loads = await run(
+    process.execPath,
+    ['--input-type=module', '-e', ours.map((name) => `await import(${JSON.stringify(name)});`).join('\n')],
+    { cwd: folder, timeout: 60_000 },
+  );
+  if (loads.code !== 0) problems.push(`${label}import failed:\n    ${clip(loads.stderr)}`);
+  // The type check costs seconds per step: where the step adds a framework, whose declarations and peer
+  // ranges meet ours. Our own declarations' imports are checked for every entry on the tarballs above.
+  if (!framework) return;
   writeFileSync(join(folder, 'tsconfig.json'), STRICT_TSCONFIG);
   writeFileSync(
     join(folder, 'consumer.ts'),
@@ -387,7 +456,13 @@ const installSteps = [
 async function checkInstallSteps() {
   const queue = installSteps.map((s, i) => [s, i]);
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await checkInstallStep(...next);
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const before = problems.length;
+      await checkInstallStep(...next);
+      // A step that passed is not needed for a look afterwards: free its disk now, not all at the end.
+      if (problems.length === before)
+        await rm(join(work, 'guides', String(next[1])), { recursive: true, force: true });
+    }
   };
   await Promise.all([worker(), worker()]);
   step(`${installSteps.length} install steps from the docs checked`);
