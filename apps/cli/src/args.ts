@@ -38,6 +38,7 @@ export const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
 const OPTIONS = {
   mode: { type: 'string', short: 'm' },
   max: { type: 'string', short: 'n' },
+  'num-results': { type: 'string' },
   time: { type: 'string', short: 't' },
   safe: { type: 'string' },
   site: { type: 'string', multiple: true },
@@ -59,6 +60,7 @@ const SEARCH_ONLY = [
   'profile',
   'mode',
   'max',
+  'num-results',
   'time',
   'safe',
   'site',
@@ -112,7 +114,12 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
   if (query === '') throw new UsageError('say what to search for: agent-search "<query>"');
   const request: SearchRequestInput = { query };
   if (values.mode !== undefined) request.mode = oneOf<SearchMode>('mode', values.mode, SEARCH_MODES);
+  if (values.max !== undefined && values['num-results'] !== undefined) {
+    throw new UsageError('--max and --num-results are the same option: give one');
+  }
   if (values.max !== undefined) request.maxResults = integer('max', values.max, 1, MAX_RESULTS_LIMIT);
+  const numResults = values['num-results'];
+  if (numResults !== undefined) request.maxResults = integer('num-results', numResults, 1, MAX_RESULTS_LIMIT);
   if (values.time !== undefined) {
     const timeRange = normalizeTimeRange(values.time);
     if (!timeRange)

@@ -12,6 +12,7 @@ export function usage(formats: readonly string[]): string {
 Search options:
   -m, --mode text|news|videos     what to search for (default text)
   -n, --max N                     number of results, 1-10 (default 5, or WEB_SEARCH_MAX_RESULTS)
+      --num-results N             the same as --max
   -t, --time d|w|m|y              only results from the past day, week, month or year
       --safe strict|moderate|off  safe search (default moderate)
       --site DOMAIN               only results from DOMAIN (repeatable)

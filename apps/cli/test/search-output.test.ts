@@ -43,6 +43,10 @@ describe('--json', () => {
       publishedAt: '2025-03-04T00:00:00.000Z',
     });
     expect(response.results[0]!.snippet).toMatch(/^Node\.js is a free, open-source/);
+
+    server.use(htmlResults(TEXT_RESULTS));
+    const numResults = await runCli(['node', 'js', '--json', '--num-results', '3']);
+    expect(parseJson(numResults.stdout).results).toHaveLength(3);
     expect(response.results[1]!.url).toBe('https://en.wikipedia.org/wiki/Node.js');
     // The flags reached DuckDuckGo: the joined query and the time range.
     expect(form?.get('q')).toBe('node js');

@@ -26,6 +26,8 @@ describe('usage errors exit 2 with a message on stderr', () => {
     [['q', '--mdoe', 'news'], /Unknown option '--mdoe'/],
     [['q', '--json=yes'], /--json/],
     [['q', '--max'], /--max/],
+    [['q', '--num-results', '11'], /--num-results must be between 1 and 10/],
+    [['q', '--num-results', '3', '--max', '3'], /--max and --num-results are the same option/],
     [[], /say what to search for/],
     [['   ', ''], /say what to search for/],
     [['providers', 'extra'], /"providers" takes no arguments/],

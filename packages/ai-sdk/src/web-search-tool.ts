@@ -1,14 +1,19 @@
 import {
+  type AgentServerError,
+  type AgentServerResult,
   MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   SEARCH_MODES,
   type SearchClient,
+  toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
   toWebSearchOutput,
+  toWebSearchToolError,
   WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TOOL_DESCRIPTION,
   type WebSearchOutput,
+  type WebSearchToolFormat,
   webSearchRequest,
 } from '@agent-search/core';
 import { type Tool, tool } from 'ai';
@@ -28,6 +33,13 @@ export const webSearchInputSchema = z.object({
     .max(MAX_RESULTS_LIMIT)
     .optional()
     .describe(WEB_SEARCH_ARGUMENTS.max_results),
+  num_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESULTS_LIMIT)
+    .optional()
+    .describe(WEB_SEARCH_ARGUMENTS.num_results),
   time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
   include_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
   exclude_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
@@ -56,7 +68,16 @@ export interface WebSearchToolOptions {
       }) => string | undefined);
   /** Replaces the description the model reads. */
   description?: string;
+  /**
+   * `model` (default): the program gets `WebSearchOutput`, the model core's compact text, a failure is
+   * the tool's error. `agent-server`: the program and the model both get the `web_search_result`
+   * envelope, and a failure is the `web_search_error` envelope as the tool's output.
+   */
+  format?: WebSearchToolFormat;
 }
+
+/** The `agent-server` format's output: the envelope, or its error form. */
+export type WebSearchEnvelope = AgentServerResult | AgentServerError;
 
 /**
  * `web_search` for the AI SDK: `generateText({ model, tools: { web_search: webSearchTool({ client }) } })`.
@@ -66,31 +87,61 @@ export interface WebSearchToolOptions {
  */
 // The return type is spelled out so the declaration names only `ai`'s public `Tool` (the same in AI SDK 6
 // and 7), never a path into the SDK's own dependencies.
-export function webSearchTool(options: WebSearchToolOptions): Tool<WebSearchInput, WebSearchOutput> {
-  return tool({
-    description: options.description ?? WEB_SEARCH_TOOL_DESCRIPTION,
+export function webSearchTool(
+  options: WebSearchToolOptions & { format: 'agent-server' },
+): Tool<WebSearchInput, WebSearchEnvelope>;
+export function webSearchTool(
+  options: WebSearchToolOptions & { format?: 'model' | undefined },
+): Tool<WebSearchInput, WebSearchOutput>;
+export function webSearchTool(
+  options: WebSearchToolOptions,
+): Tool<WebSearchInput, WebSearchOutput> | Tool<WebSearchInput, WebSearchEnvelope> {
+  const search = (input: WebSearchInput, callOptions: SearchCallOptions) => {
+    const { abortSignal, toolCallId } = callOptions;
+    // AI SDK 6 names the caller's context `experimental_context`, AI SDK 7 `context`: read whichever is there.
+    const { experimental_context, context } = callOptions;
+    const userId =
+      typeof options.userId === 'function'
+        ? options.userId({ toolCallId, experimental_context, context })
+        : options.userId;
+    return options.client.search(webSearchRequest(input), {
+      ...(abortSignal ? { signal: abortSignal } : {}),
+      ...(userId ? { userId } : {}),
+    });
+  };
+  const description = options.description ?? WEB_SEARCH_TOOL_DESCRIPTION;
+  if (options.format === 'agent-server') {
+    return tool<WebSearchInput, WebSearchEnvelope>({
+      description,
+      inputSchema: webSearchInputSchema,
+      execute: async (input, callOptions): Promise<WebSearchEnvelope> => {
+        try {
+          return toAgentServerEnvelope(await search(input, callOptions as SearchCallOptions));
+        } catch (error) {
+          return toWebSearchToolError(input.query, error);
+        }
+      },
+      toModelOutput: ({ output }) => ({ type: 'json', value: { ...output } }),
+    });
+  }
+  return tool<WebSearchInput, WebSearchOutput>({
+    description,
     inputSchema: webSearchInputSchema,
     execute: async (input, callOptions): Promise<WebSearchOutput> => {
-      const { abortSignal, toolCallId } = callOptions;
-      // AI SDK 6 names the caller's context `experimental_context`, AI SDK 7 `context`: read whichever is there.
-      const { experimental_context, context } = callOptions as {
-        experimental_context?: unknown;
-        context?: unknown;
-      };
-      const userId =
-        typeof options.userId === 'function'
-          ? options.userId({ toolCallId, experimental_context, context })
-          : options.userId;
       try {
-        const response = await options.client.search(webSearchRequest(input), {
-          ...(abortSignal ? { signal: abortSignal } : {}),
-          ...(userId ? { userId } : {}),
-        });
-        return toWebSearchOutput(response);
+        return toWebSearchOutput(await search(input, callOptions as SearchCallOptions));
       } catch (error) {
         throw new ToolFailure(toolErrorMessage(error), { cause: error });
       }
     },
     toModelOutput: ({ output }) => ({ type: 'text', value: toModelText(output) }),
   });
+}
+
+/** What `execute` gets that the search needs, in AI SDK 6 and 7 alike. */
+interface SearchCallOptions {
+  toolCallId: string;
+  abortSignal?: AbortSignal | undefined;
+  experimental_context?: unknown;
+  context?: unknown;
 }

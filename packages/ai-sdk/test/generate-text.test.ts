@@ -129,3 +129,54 @@ describe('webSearchTool in generateText', () => {
     expect(simulator.calls('tavily')).toBe(0);
   });
 });
+
+describe('webSearchTool arguments and formats', () => {
+  it('takes num_results as max_results', async () => {
+    const { model } = searchingModel({ query: 'heat pump efficiency', num_results: 2 });
+    const result = await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client() }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    expect((result.steps[0]!.toolResults[0]!.output as { results: unknown[] }).results).toHaveLength(2);
+  });
+
+  it("format 'agent-server': the web_search_result envelope for the program and the model", async () => {
+    const { model, calls } = searchingModel({ query: 'heat pump efficiency', num_results: 3 });
+    const result = await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client(), format: 'agent-server' }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    const output = result.steps[0]!.toolResults[0]!.output as {
+      type: string;
+      results: Record<string, unknown>[];
+      count: number;
+    };
+    expect(output).toMatchObject({ type: 'web_search_result', query: 'heat pump efficiency', count: 3 });
+    for (const r of output.results) expect(Object.keys(r).sort()).toEqual(['snippet', 'title', 'url']);
+    expect(toolResultSent(calls)).toEqual({ type: 'json', value: output });
+  });
+
+  it("format 'agent-server': a failure is the web_search_error envelope", async () => {
+    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    const { model, calls } = searchingModel({ query: 'heat pump outage' });
+    await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client(), format: 'agent-server' }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    expect(toolResultSent(calls)).toEqual({
+      type: 'json',
+      value: {
+        type: 'web_search_error',
+        query: 'heat pump outage',
+        error: 'rate limited',
+        error_type: 'rate_limited',
+      },
+    });
+  });
+});

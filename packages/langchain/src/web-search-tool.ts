@@ -1,16 +1,21 @@
 import {
+  type AgentServerError,
+  type AgentServerResult,
   isSearchError,
   MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   SEARCH_MODES,
   type SearchClient,
+  toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
   toWebSearchOutput,
+  toWebSearchToolError,
   WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchOutput,
+  type WebSearchToolFormat,
   webSearchRequest,
 } from '@agent-search/core';
 import { tool } from '@langchain/core/tools';
@@ -29,6 +34,13 @@ export const webSearchInputSchema = z.object({
     .max(MAX_RESULTS_LIMIT)
     .optional()
     .describe(WEB_SEARCH_ARGUMENTS.max_results),
+  num_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESULTS_LIMIT)
+    .optional()
+    .describe(WEB_SEARCH_ARGUMENTS.num_results),
   time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
   include_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
   exclude_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
@@ -45,7 +57,7 @@ export interface WebSearchFailure {
   code: string;
 }
 
-export type WebSearchArtifact = WebSearchOutput | WebSearchFailure;
+export type WebSearchArtifact = WebSearchOutput | WebSearchFailure | AgentServerResult | AgentServerError;
 
 export interface WebSearchToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
@@ -56,6 +68,12 @@ export interface WebSearchToolOptions {
   description?: string;
   /** Who is asking, for per-user rate limits: a fixed id, or one read from the run's `configurable`. */
   userId?: string | ((configurable: Record<string, unknown>) => string | undefined);
+  /**
+   * `model` (default): core's compact text as content, the normalized results (or `{error, code}`) as
+   * artifact. `agent-server`: the `web_search_result` envelope (or `web_search_error` on failure) as
+   * both, the content being its JSON.
+   */
+  format?: WebSearchToolFormat;
 }
 
 /**
@@ -74,9 +92,17 @@ export function webSearchTool(options: WebSearchToolOptions) {
           ...(config?.signal ? { signal: config.signal } : {}),
           ...(userId ? { userId } : {}),
         });
+        if (options.format === 'agent-server') {
+          const envelope = toAgentServerEnvelope(response);
+          return [JSON.stringify(envelope), envelope];
+        }
         const output = toWebSearchOutput(response);
         return [toModelText(output), output];
       } catch (error) {
+        if (options.format === 'agent-server') {
+          const envelope = toWebSearchToolError(input.query, error);
+          return [JSON.stringify(envelope), envelope];
+        }
         const message = toolErrorMessage(error);
         return [message, { error: message, code: isSearchError(error) ? error.code : 'unexpected' }];
       }

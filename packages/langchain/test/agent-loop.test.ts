@@ -77,7 +77,7 @@ describe('webSearchTool in a LangChain agent loop', () => {
       const messages = await runAgent(model, [tool], 'Are heat pumps efficient?');
 
       const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
-      const artifact = toolMessage.artifact as Extract<WebSearchArtifact, { results: unknown }>;
+      const artifact = toolMessage.artifact as Extract<WebSearchArtifact, { provider: string }>;
       expect(artifact.provider).toBe('tavily');
       expect(artifact.results).toHaveLength(3);
       expect(toolMessage.tool_call_id).toBe('call-1');
@@ -112,6 +112,54 @@ describe('webSearchTool in a LangChain agent loop', () => {
       expect(toolMessage.content).toBe('rate limited');
       expect(toolMessage.artifact).toEqual({ error: 'rate limited', code: 'rate_limited' });
       expect(messages.at(-1)!.getType()).toBe('ai');
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('webSearchTool arguments and formats in a LangChain agent loop', () => {
+  it('takes num_results as max_results', async () => {
+    const { model, restore } = scriptedModel({ query: 'heat pump efficiency', num_results: 2 });
+    try {
+      const messages = await runAgent(model, [webSearchTool({ client: client() })], 'Heat pumps?');
+      const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
+      expect((toolMessage.artifact as { results: unknown[] }).results).toHaveLength(2);
+    } finally {
+      restore();
+    }
+  });
+
+  it("format 'agent-server': the envelope's JSON as content, the envelope as artifact", async () => {
+    const { model, seen, restore } = scriptedModel({ query: 'heat pump efficiency', num_results: 3 });
+    try {
+      const tool = webSearchTool({ client: client(), format: 'agent-server' });
+      const messages = await runAgent(model, [tool], 'Heat pumps?');
+      const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
+      const artifact = toolMessage.artifact as { type: string; results: Record<string, unknown>[] };
+      expect(artifact).toMatchObject({ type: 'web_search_result', query: 'heat pump efficiency', count: 3 });
+      for (const r of artifact.results) expect(Object.keys(r).sort()).toEqual(['snippet', 'title', 'url']);
+      expect(JSON.parse(String(seen[1]!.at(-1)!.content))).toEqual(artifact);
+    } finally {
+      restore();
+    }
+  });
+
+  it("format 'agent-server': a failure is the web_search_error envelope", async () => {
+    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    const { model, restore } = scriptedModel({ query: 'heat pump outage' });
+    try {
+      const tool = webSearchTool({ client: client(), format: 'agent-server' });
+      const messages = await runAgent(model, [tool], 'Heat pumps?');
+      const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
+      const envelope = {
+        type: 'web_search_error',
+        query: 'heat pump outage',
+        error: 'rate limited',
+        error_type: 'rate_limited',
+      };
+      expect(JSON.parse(String(toolMessage.content))).toEqual(envelope);
+      expect(toolMessage.artifact).toEqual(envelope);
     } finally {
       restore();
     }

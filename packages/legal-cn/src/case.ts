@@ -169,7 +169,7 @@ async function withPageText(
  * first.
  */
 export async function caseSearch(
-  client: SearchClient,
+  client: Pick<SearchClient, 'search' | 'profiles'>,
   input: CaseSearchInput,
   options: CaseSearchOptions = {},
 ): Promise<CaseResult[]> {

@@ -175,7 +175,7 @@ export function extractRegulation(result: SearchResult, lawName: string, article
  * that return page text (Exa, Tavily) for `content`; others yield the law name and URL only.
  */
 export async function regulationSearch(
-  client: SearchClient,
+  client: Pick<SearchClient, 'search' | 'profiles'>,
   input: RegulationSearchInput,
   options: SearchOptions = {},
 ): Promise<RegulationResult[]> {

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { participantIdentity } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
 import { lenientScalar } from './lenient-arguments.ts';
-import { CANCELLED_ERROR, errorMessage, errorOutput } from './model-output.ts';
+import { CANCELLED_ERROR, errorOutput, resultsErrorMessage } from './model-output.ts';
 
 export type { CaseResult, CaseType, RegulationResult } from '@agent-search/legal-cn';
 /** The client these tools search with needs the legal profiles: `profiles: withLegalProfiles()`. */
@@ -79,6 +79,8 @@ export type CaseSearchArgs = z.infer<typeof caseSearchParameters>;
 export interface LegalToolOutput<Result> {
   results: Result[];
   error?: string;
+  /** Only when the answer came from the cache. */
+  cached?: true;
 }
 
 export interface LegalToolOptions {
@@ -132,17 +134,32 @@ function searchOptions<UserData>(ctx: voice.RunContext<UserData>, signal: AbortS
   return userId === undefined ? { signal } : { signal, userId };
 }
 
-/** Runs one legal search, turning every failure into the output the model reads. */
+/**
+ * Runs one legal search, turning every failure into the output the model reads. The search gets a client
+ * that notes whether the answer came from the cache, which the legal results themselves do not carry.
+ */
 async function answer<Result extends object>(
   tool: string,
   logger: Logger,
   abortSignal: AbortSignal,
-  search: () => Promise<Result[]>,
+  client: SearchClient,
+  search: (client: Pick<SearchClient, 'search' | 'profiles'>) => Promise<Result[]>,
 ): Promise<LegalToolOutput<Result>> {
+  let cached = false;
+  const noting: Pick<SearchClient, 'search' | 'profiles'> = {
+    profiles: client.profiles,
+    search: async (input, options) => {
+      const response = await client.search(input, options);
+      cached = response.cached;
+      return response;
+    },
+  };
   try {
-    const results = await search();
+    const results = await search(noting);
     logger.debug({ results: results.length }, `${tool} answered`);
-    return { results: results.map(definedFields) };
+    const output: LegalToolOutput<Result> = { results: results.map(definedFields) };
+    if (cached) output.cached = true;
+    return output;
   } catch (error) {
     if (abortSignal.aborted) return errorOutput(CANCELLED_ERROR);
     logger.warn(
@@ -151,7 +168,7 @@ async function answer<Result extends object>(
         : { code: 'unexpected', error: describeError(error) },
       `${tool} failed`,
     );
-    return errorOutput(errorMessage(error));
+    return errorOutput(resultsErrorMessage(error));
   }
 }
 
@@ -173,16 +190,21 @@ export function createRegulationSearchTool<UserData = unknown>(
       if (lawName === '') return errorOutput(EMPTY_LAW_NAME_ERROR);
       const article = optionalText(args.article);
       const limit = maxResults(args.max_results);
-      return answer(REGULATION_TOOL_NAME, options.logger ?? frameworkLogger(), abortSignal, () =>
-        regulationSearch(
-          options.client,
-          {
-            lawName,
-            ...(article === undefined ? {} : { article }),
-            ...(limit === undefined ? {} : { maxResults: limit }),
-          },
-          searchOptions(ctx, abortSignal),
-        ),
+      return answer(
+        REGULATION_TOOL_NAME,
+        options.logger ?? frameworkLogger(),
+        abortSignal,
+        options.client,
+        (client) =>
+          regulationSearch(
+            client,
+            {
+              lawName,
+              ...(article === undefined ? {} : { article }),
+              ...(limit === undefined ? {} : { maxResults: limit }),
+            },
+            searchOptions(ctx, abortSignal),
+          ),
       );
     },
   }) as llm.AnonFunctionTool<RegulationSearchArgs, UserData, LegalToolOutput<RegulationResult>>;
@@ -209,9 +231,9 @@ export function createCaseSearchTool<UserData = unknown>(
         logger.debug({ caseType: args.case_type }, `${CASE_TOOL_NAME}: unknown case_type ignored`);
       }
       const limit = maxResults(args.max_results);
-      return answer(CASE_TOOL_NAME, logger, abortSignal, () =>
+      return answer(CASE_TOOL_NAME, logger, abortSignal, options.client, (client) =>
         caseSearch(
-          options.client,
+          client,
           {
             keyword,
             ...(caseType === undefined ? {} : { caseType }),

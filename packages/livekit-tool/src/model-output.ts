@@ -1,4 +1,11 @@
-import { type SearchMode, type SearchResponse, type SearchResult, staleNotice } from '@agent-search/core';
+import {
+  toolErrorMessage as errorMessage,
+  isSearchError,
+  type SearchMode,
+  type SearchResponse,
+  type SearchResult,
+  staleNotice,
+} from '@agent-search/core';
 
 /** A web page, as the model sees it. */
 export interface TextResultView {
@@ -35,6 +42,8 @@ export type ResultView = TextResultView | NewsResultView | VideoResultView;
 export interface SearchToolOutput {
   results: ResultView[];
   error?: string;
+  /** Only when the answer came from the cache. */
+  cached?: true;
   stale?: true;
   fetched_at?: string;
   note?: string;
@@ -42,6 +51,8 @@ export interface SearchToolOutput {
 
 // The sentences are core's, shared with every other tool adapter.
 export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage as errorMessage } from '@agent-search/core';
+
+const RATE_LIMITED_ERROR = 'rate limited';
 
 /** Only a few fields per mode (the `results` format's contract): compact for a voice model's context. */
 export function toResultView(result: SearchResult, mode: SearchMode): ResultView {
@@ -71,6 +82,7 @@ export function toToolOutput(response: SearchResponse, limit: number): SearchToo
   const output: SearchToolOutput = {
     results: response.results.slice(0, limit).map((r) => toResultView(r, response.mode)),
   };
+  if (response.cached) output.cached = true;
   const stale = staleNotice(response);
   if (stale) {
     output.stale = true;
@@ -78,6 +90,15 @@ export function toToolOutput(response: SearchResponse, limit: number): SearchToo
     output.note = stale.note;
   }
   return output;
+}
+
+/**
+ * The sentence in `{results: [], error}`: the shared tool sentence, except that a search engine throttling
+ * this machine (a `blocked` challenge, anomaly or 403 page, which scraping clients report as a rate limit
+ * too) is "rate limited", the one throttling word this output's contract has and the tool's rules explain.
+ */
+export function resultsErrorMessage(error: unknown): string {
+  return isSearchError(error) && error.code === 'blocked' ? RATE_LIMITED_ERROR : errorMessage(error);
 }
 
 export function errorOutput(message: string): { results: []; error: string } {

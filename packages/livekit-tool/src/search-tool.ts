@@ -28,6 +28,7 @@ import {
   EMPTY_QUERY_ERROR,
   errorMessage,
   errorOutput,
+  resultsErrorMessage,
   type SearchToolOutput,
   toToolOutput,
 } from './model-output.ts';
@@ -318,7 +319,9 @@ export function createSearchInternetTool<UserData = unknown>(
           'search_internet failed',
         );
         const code = isSearchError(error) ? error.code : 'unexpected';
-        return failureOutput(format, query, errorMessage(error), code);
+        // The agent-server envelope keeps the shared sentence: its error_type says "blocked" already.
+        const message = format === 'agent-server' ? errorMessage(error) : resultsErrorMessage(error);
+        return failureOutput(format, query, message, code);
       }
     },
   }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;

@@ -112,6 +112,7 @@ export function recordingLogger(): RecordingLogger {
 export interface ResultsOutput {
   results: Record<string, unknown>[];
   error?: string;
+  cached?: true;
 }
 
 export interface ToolTurn<Output = ResultsOutput> {

@@ -147,9 +147,15 @@ describe('regulation_search through a voice.AgentSession', () => {
     let now = Date.parse('2026-03-01T08:00:00Z');
     const client = withCache(tavilyClient(), { rateLimits: false, now: () => now });
     const ask = () => regulationTurn({ law_name: '消费者权益保护法', article: '55' }, client);
-    expect((await ask()).output.results).toHaveLength(1);
+    const first = (await ask()).output;
+    expect(first.results).toHaveLength(1);
+    expect(first).not.toHaveProperty('cached');
     now += 24 * 3_600_000 - 60_000; // past the default TTL (1 h), short of the profile's
-    expect((await ask()).output.results[0]?.articleNumber).toBe(55);
+    const second = (await ask()).output;
+    expect(second.results[0]?.articleNumber).toBe(55);
+    // The cache's answer says so, beside results; the results are the same.
+    expect(second.cached).toBe(true);
+    expect(second.results).toEqual(first.results);
     expect(bodies).toHaveLength(1);
     now += 120_000;
     await ask();

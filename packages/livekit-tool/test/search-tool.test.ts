@@ -247,17 +247,42 @@ describe('failures come back as results the model can speak about', () => {
     expect(turn.raw.output).toBe('{"results":[],"error":"search timed out"}');
   });
 
-  it('a bot challenge becomes a plain sentence, not the upstream message', async () => {
+  // DuckDuckGo's throttling answers: a 202 challenge, a 403, an anomaly page served with 200.
+  it.each([
+    ['a 202 challenge', () => new HttpResponse('<html>challenge</html>', { status: 202 })],
+    ['a 403', () => new HttpResponse('Forbidden', { status: 403 })],
+    [
+      'an anomaly page',
+      () =>
+        HttpResponse.html(
+          '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div><form id="challenge-form" action="/anomaly.js"></form></body></html>',
+        ),
+    ],
+  ])('%s: "rate limited", not the upstream message', async (_, answer) => {
     server.use(
-      http.post(HTML_URL, () => new HttpResponse('<html>challenge</html>', { status: 202 })),
+      http.post(HTML_URL, answer),
       http.get('https://duckduckgo.com/', () => new HttpResponse('Forbidden', { status: 403 })),
     );
     const turn = await runToolTurn(
       { query: 'weather berlin', loading_message: 'Checking...' },
       { client: duckDuckGoClient(), publisher: false },
     );
-    expect(turn.output.results).toEqual([]);
-    expect(turn.output.error).toMatch(/^the search engine refused the request/);
+    expect(turn.raw).toEqual({ output: '{"results":[],"error":"rate limited"}', isError: false });
+  });
+
+  it('the agent-server format keeps its own wording and says blocked in error_type', async () => {
+    server.use(
+      http.post(HTML_URL, () => new HttpResponse('<html>challenge</html>', { status: 202 })),
+      http.get('https://duckduckgo.com/', () => new HttpResponse('Forbidden', { status: 403 })),
+    );
+    const turn = await runToolTurn(
+      { query: 'weather berlin', loading_message: 'Checking...' },
+      { client: duckDuckGoClient(), publisher: false, format: 'agent-server' },
+    );
+    expect(turn.output).toMatchObject({ type: 'web_search_error', error_type: 'blocked' });
+    expect((turn.output as unknown as { error: string }).error).toMatch(
+      /^the search engine refused the request/,
+    );
     expect(turn.raw.output).not.toMatch(/HTTP|vqd|duckduckgo|\bat .*\.ts/i);
   });
 

@@ -49,14 +49,16 @@ describe('a stale cached answer, through a real AgentSession', () => {
     });
   });
 
-  it('a fresh answer from the cache has no such fields', async () => {
+  it('a fresh answer from the cache has cached: true beside results, and no stale fields', async () => {
     let now = Date.parse('2026-01-10T08:00:00Z');
     const client = withCache(duckDuckGoClient(), { now: () => now, rateLimits: false });
     replayDuckDuckGo(server);
     await client.search({ query: 'rust ownership' });
     now += 10 * 60_000;
     const turn = await runToolTurn({ query: 'rust ownership' }, options(client));
-    expect(Object.keys(turn.output)).toEqual(['results']);
+    expect(Object.keys(turn.output)).toEqual(['results', 'cached']);
+    expect(turn.output.cached).toBe(true);
+    expect(Object.keys(turn.output.results[0]!).sort()).toEqual(['body', 'href', 'title']);
   });
 
   it("'model': a line under the header", async () => {
@@ -70,7 +72,7 @@ describe('a stale cached answer, through a real AgentSession', () => {
     const turn = await runToolTurn<string>({ query: 'rust ownership' }, options(client, 'xml'));
     expect(turn.output.split('\n')[0]).toMatch(
       new RegExp(
-        `^<search_results query="rust ownership" date="[\\d-]+" stale="true" fetched_at="${fresh.fetchedAt}">$`,
+        `^<search_results query="rust ownership" date="[\\d-]+" cached="true" stale="true" fetched_at="${fresh.fetchedAt}">$`,
       ),
     );
     expect(turn.output.split('\n')[1]).toBe(`  <note>${NOTE}</note>`);
@@ -82,7 +84,12 @@ describe('a stale cached answer, through a real AgentSession', () => {
       { query: 'rust ownership' },
       options(first.client, 'agent-server'),
     );
-    expect(envelope.output).toMatchObject({ type: 'web_search_result', stale: true, note: NOTE });
+    expect(envelope.output).toMatchObject({
+      type: 'web_search_result',
+      cached: true,
+      stale: true,
+      note: NOTE,
+    });
     expect(envelope.output.fetched_at).toBe(first.fresh.fetchedAt);
 
     const second = await staleClient();
@@ -90,7 +97,12 @@ describe('a stale cached answer, through a real AgentSession', () => {
       { query: 'rust ownership' },
       options(second.client, 'structured'),
     );
-    expect(structured.output).toMatchObject({ stale: true, fetchedAt: second.fresh.fetchedAt, note: NOTE });
+    expect(structured.output).toMatchObject({
+      cached: true,
+      stale: true,
+      fetchedAt: second.fresh.fetchedAt,
+      note: NOTE,
+    });
   });
 
   it("'sources' flags each source, 'json' is the response with stale and its age", async () => {

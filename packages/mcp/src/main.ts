@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { type Env, type ProviderDefinition, SearchConfigError } from '@agent-search/core';
+import {
+  type Env,
+  type ProviderDefinition,
+  readChoice,
+  SearchConfigError,
+  WEB_SEARCH_TOOL_FORMATS,
+} from '@agent-search/core';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';
@@ -29,6 +35,8 @@ REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_
   AGENT_SEARCH_MCP_ALLOWED_ORIGINS  comma-separated browser origins to accept besides localhost pages
   AGENT_SEARCH_MCP_ALLOWED_HOSTS    comma-separated Host names to accept besides loopback names
   AGENT_SEARCH_MCP_SHUTDOWN_MS      how long SIGTERM waits for searches in flight (default 10000)
+  AGENT_SEARCH_MCP_FORMAT           web_search's answer: model (compact text, default) or agent-server
+                                    ({type: "web_search_result", query, results, count} envelope)
 `;
 }
 
@@ -147,7 +155,11 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
 
     const inFlight = new InFlightCalls();
     const tools = [
-      webSearchTool({ client: search.client, logger }),
+      webSearchTool({
+        client: search.client,
+        logger,
+        format: readChoice(env, 'AGENT_SEARCH_MCP_FORMAT', WEB_SEARCH_TOOL_FORMATS, 'model'),
+      }),
       readPageTool({ read: search.readPage, logger }),
     ];
     const newServer = (client?: { id: string }) =>

@@ -8,12 +8,15 @@ import {
   SEARCH_MODES,
   type SearchClient,
   silentLogger,
+  toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
   toWebSearchOutput,
+  toWebSearchToolError,
   WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_NAME,
+  type WebSearchToolFormat,
   webSearchRequest,
 } from '@agent-search/core';
 import { z } from 'zod';
@@ -38,6 +41,13 @@ export const webSearchInputSchema = {
     .max(MAX_RESULTS_LIMIT)
     .optional()
     .describe(WEB_SEARCH_ARGUMENTS.max_results),
+  num_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESULTS_LIMIT)
+    .optional()
+    .describe(WEB_SEARCH_ARGUMENTS.num_results),
   time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
   include_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
   exclude_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
@@ -69,8 +79,26 @@ export const webSearchOutputSchema = {
   note: z.string().optional(),
 };
 
+/** `structuredContent` in the `agent-server` format: the envelope itself. */
+export const webSearchEnvelopeSchema = {
+  type: z.literal('web_search_result'),
+  query: z.string(),
+  results: z.array(z.object({ title: z.string(), url: z.string(), snippet: z.string() })),
+  count: z.number(),
+  cached: z.literal(true).optional(),
+  stale: z.literal(true).optional(),
+  fetched_at: z.string().optional(),
+  note: z.string().optional(),
+};
+
 export interface WebSearchToolOptions {
   client: Pick<SearchClient, 'search'>;
+  /**
+   * `model` (default): compact text for the model, the normalized results as `structuredContent`.
+   * `agent-server`: the `web_search_result` envelope as both, and a failure as the `web_search_error`
+   * envelope's JSON (env: `AGENT_SEARCH_MCP_FORMAT`).
+   */
+  format?: WebSearchToolFormat;
   logger?: Logger;
   /** "Today" for the model text's header; default the current time. */
   now?: () => Date | number;
@@ -82,13 +110,21 @@ export interface WebSearchToolOptions {
  * sentences; the rate limit is per client (every session of one address counts together).
  */
 export function webSearchTool(options: WebSearchToolOptions): McpTool {
+  /** A failure known before or besides the search (a cancelled call), in the tool's format. */
+  const failure = (query: string, message: string, errorType: string) =>
+    toolError(
+      options.format === 'agent-server'
+        ? JSON.stringify({ type: 'web_search_error', query, error: message, error_type: errorType })
+        : message,
+    );
   const logger = options.logger ?? silentLogger;
+  const envelope = options.format === 'agent-server';
   return defineMcpTool({
     name: WEB_SEARCH_TOOL_NAME,
     title: 'Web search',
     description: WEB_SEARCH_TOOL_DESCRIPTION,
     inputSchema: webSearchInputSchema,
-    outputSchema: webSearchOutputSchema,
+    outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
     async call(args, { signal, clientId }) {
       const request = webSearchRequest(args);
@@ -97,20 +133,29 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
           signal,
           userId: `mcp:${clientId}`,
         });
+        if (envelope) {
+          const result = toAgentServerEnvelope(response);
+          return {
+            content: [{ type: 'text', text: JSON.stringify(result) }],
+            structuredContent: { ...result },
+          };
+        }
         const text = toModelText(response, options.now ? { now: options.now() } : {});
         return {
           content: [{ type: 'text', text }],
           structuredContent: { ...toWebSearchOutput(response) },
         };
       } catch (error) {
-        if (signal.aborted) return toolError(CANCELLED_ERROR);
+        if (signal.aborted) return failure(request.query, CANCELLED_ERROR, 'cancelled');
         logger.warn(
           isSearchError(error)
             ? { code: error.code, provider: error.provider, message: error.message }
             : { code: 'unexpected', error: error instanceof Error ? error.name : typeof error },
           'web_search failed',
         );
-        return toolError(toolErrorMessage(error));
+        return envelope
+          ? toolError(JSON.stringify(toWebSearchToolError(request.query, error)))
+          : toolError(toolErrorMessage(error));
       }
     },
   });

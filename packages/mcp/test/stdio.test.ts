@@ -51,6 +51,7 @@ describe('agent-search-mcp over stdio', () => {
       'query',
       'mode',
       'max_results',
+      'num_results',
       'time_range',
       'include_sites',
       'exclude_sites',
@@ -82,6 +83,21 @@ describe('agent-search-mcp over stdio', () => {
     expect(text.length).toBeLessThan(JSON.stringify(structured).length);
     expect(simulator.calls('tavily')).toBe(1);
     expect(simulator.calls('exa')).toBe(0);
+  });
+
+  it('takes num_results as max_results (the name some agents use)', async () => {
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump efficiency', num_results: 2 },
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { results: unknown[] }).results).toHaveLength(2);
+    const tooMany = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump', num_results: 11 },
+    });
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toMatch(/num_results/);
   });
 
   it('fails over to the next provider when the primary fails', async () => {
@@ -167,3 +183,46 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+describe('agent-search-mcp with AGENT_SEARCH_MCP_FORMAT=agent-server', () => {
+  let session: Awaited<ReturnType<typeof connect>>;
+  beforeEach(async () => {
+    simulator.reset();
+    session = await connect({ AGENT_SEARCH_MCP_FORMAT: 'agent-server' });
+  });
+  afterEach(() => session.client.close());
+
+  it('answers with the web_search_result envelope, as text and as structuredContent', async () => {
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump efficiency', num_results: 3 },
+    });
+    expect(result.isError).toBeFalsy();
+    const envelope = JSON.parse(textOf(result)) as {
+      type: string;
+      query: string;
+      results: Record<string, unknown>[];
+      count: number;
+    };
+    expect(envelope).toMatchObject({ type: 'web_search_result', query: 'heat pump efficiency', count: 3 });
+    expect(envelope.results).toHaveLength(3);
+    for (const r of envelope.results) expect(Object.keys(r).sort()).toEqual(['snippet', 'title', 'url']);
+    expect(result.structuredContent).toEqual(envelope);
+  });
+
+  it('answers a failure with the web_search_error envelope', async () => {
+    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator.configure('exa', { faults: { rate_limited: 1 } });
+    const result = await session.client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pump outage' },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(textOf(result))).toEqual({
+      type: 'web_search_error',
+      query: 'heat pump outage',
+      error: 'rate limited',
+      error_type: 'rate_limited',
+    });
+  });
+});

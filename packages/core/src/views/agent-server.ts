@@ -9,6 +9,8 @@ export interface AgentServerResult {
   query: string;
   results: { title: string; url: string; snippet: string }[];
   count: number;
+  /** Only when the answer came from the cache. */
+  cached?: true;
   /** Only on a stale cached answer: when it was fetched, and a sentence saying how old it is. */
   stale?: true;
   fetched_at?: string;
@@ -31,6 +33,7 @@ export function toAgentServerEnvelope(response: SearchResponse): AgentServerResu
     results,
     count: results.length,
   };
+  if (response.cached) envelope.cached = true;
   const stale = staleNotice(response);
   if (stale) {
     envelope.stale = true;

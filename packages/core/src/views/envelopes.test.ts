@@ -61,6 +61,21 @@ describe('toStructured', () => {
   });
 });
 
+describe('the cache mark', () => {
+  it('agent-server and structured say cached: true beside results, only for a cached answer', () => {
+    const fresh = bitcoinResponse();
+    const cached = { ...bitcoinResponse(), cached: true, ageMs: 60_000 };
+    expect(toAgentServerEnvelope(fresh)).not.toHaveProperty('cached');
+    expect(toStructured(fresh)).not.toHaveProperty('cached');
+    const envelope = toAgentServerEnvelope(cached);
+    expect(envelope.cached).toBe(true);
+    expect(envelope.results).toEqual(toAgentServerEnvelope(fresh).results);
+    const structured = toStructured(cached);
+    expect(structured.cached).toBe(true);
+    expect(structured.results).toEqual(toStructured(fresh).results);
+  });
+});
+
 describe('toSources and toGroundingFooter', () => {
   it('numbers sources from 1 in result order', () => {
     expect(toSources(bitcoinResponse())).toEqual([

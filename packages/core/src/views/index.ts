@@ -20,13 +20,16 @@ export { type StructuredResults, toStructured } from './structured.ts';
 export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage } from './tool-error.ts';
 export {
   toWebSearchOutput,
+  toWebSearchToolError,
   WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TIME_RANGES,
   WEB_SEARCH_TOOL_DESCRIPTION,
+  WEB_SEARCH_TOOL_FORMATS,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchArgs,
   type WebSearchOutput,
   type WebSearchTimeRange,
+  type WebSearchToolFormat,
   webSearchRequest,
 } from './web-search-tool.ts';
 export { escapeXml, toXml, type XmlViewOptions } from './xml.ts';

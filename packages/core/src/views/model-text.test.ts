@@ -51,10 +51,22 @@ describe('toModelText', () => {
     expect(toModelText(emptyResponse(), { now })).toBe('No results for "nothing matches this" (2025-11-30).');
     const stale = { ...bitcoinResponse(), cached: true, stale: true, ageMs: 25 * 3_600_000 };
     expect(toModelText(stale, { now }).split('\n').slice(0, 3)).toEqual([
-      'Results for "bitcoin price" (2025-11-30):',
+      'Results for "bitcoin price" (2025-11-30, cached):',
       'This answer is from 25 hours ago and may be outdated.',
       '[1] Bitcoin price today, BTC to USD live price (coinmarketcap.com)',
     ]);
+  });
+
+  it('marks a cached answer in the header, and only a cached one', () => {
+    const fresh = toModelText(bitcoinResponse(), { now });
+    const cached = toModelText({ ...bitcoinResponse(), cached: true, ageMs: 3_600_000 }, { now });
+    expect(fresh.split('\n')[0]).toBe('Results for "bitcoin price" (2025-11-30):');
+    expect(cached.split('\n')[0]).toBe('Results for "bitcoin price" (2025-11-30, cached):');
+    // Nothing else changes: the results read the same.
+    expect(cached.split('\n').slice(1)).toEqual(fresh.split('\n').slice(1));
+    expect(toModelText({ ...emptyResponse(), cached: true }, { now })).toBe(
+      'No results for "nothing matches this" (2025-11-30, cached).',
+    );
   });
 
   it('keeps hostile text inside its own result: one title line and one snippet line each', () => {

@@ -65,14 +65,16 @@ function resultLines(result: SearchResult, id: number, maxSnippet: number): stri
  * `[n] Title (site, date)` and the snippet on the next line. Numbers match `toSources`, so the model
  * cites `[n]` and the program keeps the URLs: no URLs, provider ids or timings spend the model's tokens.
  * Each field is one line with bracketed numbers removed, so result text cannot forge another result.
- * A stale answer gets a line under the header saying how old it is.
+ * A cached answer says so in the header; a stale one also gets a line under it saying how old it is.
  */
 export function toModelText(
   // What a tool adapter's stored output (`WebSearchOutput`) also has, so it can be rendered later.
-  response: Pick<SearchResponse, 'query' | 'results' | 'stale' | 'ageMs' | 'fetchedAt'>,
+  response: Pick<SearchResponse, 'query' | 'results' | 'stale' | 'ageMs' | 'fetchedAt'> &
+    Partial<Pick<SearchResponse, 'cached'>>,
   options: ModelTextOptions = {},
 ): string {
-  const today = isoDay(options.now ?? Date.now());
+  // "(2026-11-24, cached)": the cache mark costs two tokens in the header.
+  const today = `${isoDay(options.now ?? Date.now())}${response.cached ? ', cached' : ''}`;
   const query = field(response.query);
   const stale = staleNotice(response, options);
   if (response.results.length === 0) {

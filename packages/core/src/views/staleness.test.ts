@@ -56,12 +56,12 @@ describe('staleNotice', () => {
 describe('every view marks a stale answer', () => {
   it('model: a line under the header', () => {
     const lines = renderView(staleResponse(), 'model', { now }).split('\n');
-    expect(lines[0]).toBe('Results for "bitcoin price" (2025-11-30):');
+    expect(lines[0]).toBe('Results for "bitcoin price" (2025-11-30, cached):');
     expect(lines[1]).toBe(NOTE);
     expect(lines[2]).toMatch(/^\[1\] /);
     const empty = { ...emptyResponse(), cached: true, stale: true, ageMs: 3 * 60_000 };
     expect(renderView(empty, 'model', { now })).toBe(
-      'No results for "nothing matches this" (2025-11-30). This answer is from 3 minutes ago and may be outdated.',
+      'No results for "nothing matches this" (2025-11-30, cached). This answer is from 3 minutes ago and may be outdated.',
     );
   });
 

@@ -6,6 +6,8 @@ export interface StructuredResults {
   results: { title: string; url: string; snippet: string }[];
   totalResults: number;
   searchTime: number;
+  /** Only when the answer came from the cache. */
+  cached?: true;
   /** Only on a stale cached answer: when it was fetched, and a sentence saying how old it is. */
   stale?: true;
   fetchedAt?: string;
@@ -18,6 +20,7 @@ export function toStructured(response: SearchResponse): StructuredResults {
     totalResults: response.totalResults,
     searchTime: response.searchTimeMs,
   };
+  if (response.cached) structured.cached = true;
   const stale = staleNotice(response);
   if (stale) Object.assign(structured, { stale: true, ...stale });
   return structured;

@@ -1,7 +1,11 @@
+import { isSearchError } from '../errors.ts';
 import type { SearchMode, SearchRequestInput, TimeRange } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
+import type { AgentServerError } from './agent-server.ts';
+import { oneLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
+import { toolErrorMessage } from './tool-error.ts';
 
 /**
  * The `web_search` tool as every framework adapter (MCP, AI SDK, LangChain) offers it: one name, one
@@ -27,6 +31,7 @@ export const WEB_SEARCH_ARGUMENTS = {
   query: 'What to search for, as a few keywords: "weather Paris tomorrow".',
   mode: '"text" for web pages (the default), "news" for recent news articles, "videos" for videos.',
   max_results: 'How many results, 1 to 10. Default 5.',
+  num_results: 'Same as max_results (either name works; max_results wins if both are given).',
   time_range: 'Only results from the past "day", "week", "month" or "year". Omit for any time.',
   include_sites: 'Only results from these sites, as domains: ["who.int"]. Omit to search everywhere.',
   exclude_sites: 'No results from these sites, as domains: ["pinterest.com"].',
@@ -38,6 +43,8 @@ export interface WebSearchArgs {
   query: string;
   mode?: SearchMode | undefined;
   max_results?: number | undefined;
+  /** Another name for `max_results`, as some agent frameworks call it. */
+  num_results?: number | undefined;
   time_range?: WebSearchTimeRange | undefined;
   include_sites?: readonly string[] | undefined;
   exclude_sites?: readonly string[] | undefined;
@@ -48,13 +55,22 @@ export interface WebSearchArgs {
 export function webSearchRequest(args: WebSearchArgs): SearchRequestInput {
   const request: SearchRequestInput = { query: args.query.trim() };
   if (args.mode) request.mode = args.mode;
-  if (args.max_results !== undefined) request.maxResults = args.max_results;
+  const maxResults = args.max_results ?? args.num_results;
+  if (maxResults !== undefined) request.maxResults = maxResults;
   if (args.time_range) request.timeRange = WEB_SEARCH_TIME_RANGES[args.time_range];
   if (args.include_sites?.length) request.includeDomains = args.include_sites;
   if (args.exclude_sites?.length) request.excludeDomains = args.exclude_sites;
   if (args.region) request.region = args.region.trim().toLowerCase();
   return request;
 }
+
+/**
+ * What a `web_search` tool answers the model with: core's compact text (`model`, the default) or the
+ * agent-server envelope (`{type: 'web_search_result', query, results: [{title, url, snippet}], count}`, and
+ * `{type: 'web_search_error', query, error, error_type}` on failure) for agents built on that contract.
+ */
+export const WEB_SEARCH_TOOL_FORMATS = ['model', 'agent-server'] as const;
+export type WebSearchToolFormat = (typeof WEB_SEARCH_TOOL_FORMATS)[number];
 
 /** What a program keeps from a tool call: the normalized results and where they came from. */
 export interface WebSearchOutput {
@@ -83,4 +99,17 @@ export function toWebSearchOutput(response: SearchResponse): WebSearchOutput {
   const stale = staleNotice(response);
   if (stale) Object.assign(output, { stale: true, note: stale.note });
   return output;
+}
+
+/**
+ * A failed tool call in the `agent-server` format: the sentence every tool says as `error` (never a
+ * key), the error code as `error_type` (`unexpected` for anything but a `SearchError`).
+ */
+export function toWebSearchToolError(query: string, error: unknown): AgentServerError {
+  return {
+    type: 'web_search_error',
+    query: oneLine(query),
+    error: toolErrorMessage(error),
+    error_type: isSearchError(error) ? error.code : 'unexpected',
+  };
 }

@@ -24,14 +24,14 @@ export function escapeXml(value: unknown): string {
  * The XML view, for prompts that want tagged context: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
  * source="site">` per result with `<title>`, `<snippet>`, `<url>` and `<published>` when known. Every
  * value is escaped, so result text can never close an element or add one. Ids match `toSources`.
- * A stale answer has `stale="true" fetched_at="..."` on the root and a `<note>` saying how old it is.
+ * A cached answer has `cached="true"` on the root; a stale one also `stale="true" fetched_at="..."` and a `<note>` saying how old it is.
  */
 export function toXml(response: SearchResponse, options: XmlViewOptions = {}): string {
   const date = isoDay(options.now ?? Date.now());
   const stale = staleNotice(response, options);
-  const freshness = stale
-    ? ` stale="true"${stale.fetchedAt ? ` fetched_at="${escapeXml(stale.fetchedAt)}"` : ''}`
-    : '';
+  const freshness = `${response.cached ? ' cached="true"' : ''}${
+    stale ? ` stale="true"${stale.fetchedAt ? ` fetched_at="${escapeXml(stale.fetchedAt)}"` : ''}` : ''
+  }`;
   const lines = [`<search_results query="${escapeXml(response.query)}" date="${date}"${freshness}>`];
   if (stale) lines.push(`  <note>${escapeXml(stale.note)}</note>`);
   response.results.forEach((result, index) => {
