@@ -305,7 +305,12 @@ describe('3. probes and cool-downs that protect providers', () => {
   });
 
   it('keeps Retry-After on every path: nothing starts to the provider before the wait ends, then it carries traffic', async () => {
-    const primary = fakeProvider('primary', { kind: 'fail', code: 'rate_limited', ms: 10, retryAfterMs: 30_000 });
+    const primary = fakeProvider('primary', {
+      kind: 'fail',
+      code: 'rate_limited',
+      ms: 10,
+      retryAfterMs: 30_000,
+    });
     const secondary = fakeProvider('secondary', healthy(100));
     const client = createSearchClient({ providers: [primary, secondary], hedge: { delayMs: 50, budget: 1 } });
     expect((await timed(client)).response?.provider).toBe('secondary');
