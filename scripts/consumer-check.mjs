@@ -16,10 +16,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readInstallSteps } from './install-lines.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -46,6 +49,43 @@ function run(file, args, options = {}) {
 }
 
 const clip = (text) => text.trim().split('\n').slice(-25).join('\n    ');
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
+const tscPath = bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc');
+
+// A strict nodenext consumer that checks every declaration file it reaches.
+const STRICT_TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      target: 'ES2023',
+      // The AI SDK's and the MCP SDK's declarations (peers of our adapters) name fetch's DOM types
+      // (HeadersInit, RequestCredentials, FileList), as their docs require: their users have the DOM lib.
+      lib: ['ES2023', 'DOM'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      types: ['node'],
+    },
+    files: ['consumer.ts'],
+  },
+  null,
+  2,
+)}\n`;
+
+/** tsc's errors as problems, each naming the package whose declarations fail (tsc prints node_modules paths). */
+function tscProblems(tsc, prefix = '') {
+  if (tsc.code === 0) return;
+  for (const line of tsc.stdout
+    .split('\n')
+    .filter((l) => l.includes('error TS'))
+    .slice(0, 20)) {
+    const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ?? 'consumer.ts';
+    problems.push(`${prefix}${owner}: tsc (strict, nodenext, skipLibCheck false): ${line.trim()}`);
+  }
+  if (!tsc.stdout.includes('error TS'))
+    problems.push(`${prefix}tsc failed:\n    ${clip(tsc.stdout + tsc.stderr)}`);
+}
 
 // ---- discover: every workspace package that is not private ----
 const listing = await run('pnpm', ['ls', '-r', '--depth', '-1', '--json'], { cwd: root });
@@ -98,6 +138,61 @@ const packed = await Promise.all(
 );
 const tarred = packed.filter((p) => p !== undefined);
 step('packed');
+
+// ---- what each entry's declarations import, against what the package declares ----
+const BUILTINS = new Set(builtinModules);
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+// import … from 'x', export … from 'x', import('x'), import 'x', /// <reference types="x" />
+const IMPORTS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|<reference\s+types=)["']([^"'\n]{1,200})["']/g;
+
+/**
+ * Every package an entry's declaration files import, followed through their relative imports, must be one
+ * a user of that entry has: a dependency or a required peer, or, from an entry other than the main one
+ * (which exists to need it), an optional peer. Otherwise a strict TypeScript user who did not install it gets
+ * TS2307 (TS7016 for a package without types). Checked on the tarball, for every entry at once.
+ */
+function declarationProblems(name, base, manifest) {
+  const required = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}).filter(
+      (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+    ),
+  ]);
+  const optional = new Set(Object.keys(manifest.peerDependenciesMeta ?? {}));
+  for (const [entry, conditions] of Object.entries(manifest.exports ?? {})) {
+    const types = targets(conditions).find(({ path }) => path.includes('types'))?.target;
+    if (!types) continue;
+    const seen = new Set();
+    const queue = [join(base, types)];
+    while (queue.length > 0) {
+      const file = queue.pop();
+      if (seen.has(file) || !existsSync(file)) continue;
+      seen.add(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
+        if (specifier.startsWith('.')) {
+          queue.push(join(file, '..', specifier.replace(/\.js$/, '.d.ts')));
+          continue;
+        }
+        const dep = packageOf(specifier.replace(/^node:/, ''));
+        if (specifier.startsWith('node:') || BUILTINS.has(dep) || dep === name || required.has(dep)) continue;
+        if (optional.has(dep) && entry !== '.') continue;
+        problem(
+          name,
+          `${relative(base, file)} (entry "${entry}") imports ${specifier}, which ${
+            optional.has(dep)
+              ? 'is an optional peer: the main entry must not need it'
+              : 'is not a dependency or a required peer'
+          }`,
+        );
+      }
+    }
+  }
+}
 
 // ---- the tarball's contents and manifest ----
 /** Every string reached in an exports/bin value, with the conditions leading to it. */
@@ -163,8 +258,44 @@ for (const pkg of tarred) {
       );
     }
   }
+  declarationProblems(pkg.name, base, manifest);
 }
 step('tarballs inspected');
+
+// ---- a loopback DuckDuckGo HTML endpoint (the shape of html.duckduckgo.com/html/, titles not bolded) ----
+const served = [];
+// A query the endpoint answers with 429, for the adapters' failure path.
+const RATE_LIMITED_QUERY = 'consumer check rate limited';
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    const query = new URLSearchParams(body).get('q') ?? '';
+    served.push(query);
+    if (query === RATE_LIMITED_QUERY) {
+      response.writeHead(429, { 'content-type': 'text/plain' });
+      response.end('Too Many Requests');
+      return;
+    }
+    const results = [1, 2, 3].map(
+      (
+        n,
+      ) => `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">
+<h2 class="result__title"><a rel="nofollow" class="result__a" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}&amp;rut=x">Result ${n} about ${query.replace(/[<&>]/g, '')}</a></h2>
+<div class="result__extras"><div class="result__extras__url"><a class="result__url" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">example.org/${n}</a></div></div>
+<a class="result__snippet" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">Snippet ${n} with <b>${query.replace(/[<&>]/g, '')}</b>.</a>
+</div></div>`,
+    );
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!DOCTYPE html><html><body><div id="links" class="results">${results.join('\n')}</div></body></html>`,
+    );
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const htmlUrl = `http://127.0.0.1:${server.address().port}/html/`;
 
 // ---- publint and @arethetypeswrong/cli on each tarball, while npm installs ----
 const lints = Promise.all(
@@ -186,6 +317,156 @@ const lints = Promise.all(
     if (attw.code !== 0) problem(pkg.name, `@arethetypeswrong/cli:\n    ${clip(attw.stdout + attw.stderr)}`);
   }),
 );
+
+// ---- each install step the docs print, alone: only what it names, the newest versions its ranges allow ----
+// A package whose declarations import something the guide does not install fails here (TS2307), and a peer
+// range that leaves out what npm installs today fails npm's peer check. The adapters answer a tool call
+// through the installed framework against the loopback endpoint.
+const byName = new Map(tarred.map((p) => [p.name, p]));
+
+/** The tarballs npm needs for `names`: each package and the workspace packages it depends on (not its peers). */
+function tarballsFor(names) {
+  const all = new Set();
+  const add = (name) => {
+    const pkg = byName.get(name);
+    if (!pkg || all.has(name)) return;
+    all.add(name);
+    for (const dep of Object.keys(pkg.manifest.dependencies ?? {})) add(dep);
+  };
+  names.forEach(add);
+  return [...all].map((name) => byName.get(name).tarball);
+}
+
+const PROBES = {
+  // AI SDK: a model that calls web_search, then reads the tool result it was given; then a failing search.
+  ai: (html) => `import { createSearchClient } from '@agent-search/core';
+import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
+import { webSearchTool } from '@agent-search/ai-sdk';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+const client = createSearchClient({ providers: [createDuckDuckGoProvider({ htmlBaseURL: ${JSON.stringify(html)}, textBackends: ['html'] })] });
+const usage = { inputTokens: { total: 1, noCache: 1 }, outputTokens: { total: 1, text: 1 } };
+async function call(query) {
+  const prompts = [];
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      prompts.push(options.prompt);
+      const content = prompts.length === 1
+        ? [{ type: 'tool-call', toolCallId: 'c1', toolName: 'web_search', input: JSON.stringify({ query }) }]
+        : [{ type: 'text', text: 'done' }];
+      return { content, finishReason: { unified: prompts.length === 1 ? 'tool-calls' : 'stop', raw: 'x' }, usage, warnings: [] };
+    },
+  });
+  const result = await generateText({ model, tools: { web_search: webSearchTool({ client }) }, stopWhen: stepCountIs(2), prompt: 'q' });
+  const part = prompts[1]?.find((m) => m.role === 'tool')?.content.find((p) => p.type === 'tool-result');
+  return { result, output: part?.output };
+}
+const ok = await call('consumer check');
+if (ok.result.steps[0]?.toolResults[0]?.output?.results?.length !== 3) console.log('the program did not get the 3 results: ' + JSON.stringify(ok.result.steps[0]?.toolResults).slice(0, 300));
+if (ok.output?.type !== 'text' || !ok.output.value.includes('Result 1 about consumer check')) console.log('the model did not get the results view: ' + JSON.stringify(ok.output).slice(0, 300));
+const failed = await call(${JSON.stringify(RATE_LIMITED_QUERY)});
+if (failed.output?.type !== 'error-text' || failed.output.value !== 'rate limited') console.log('the model did not get the failure sentence "rate limited": ' + JSON.stringify(failed.output).slice(0, 300));
+`,
+  // LangChain: the tool call a model makes, answered as a ToolMessage with the results as its artifact.
+  '@langchain/core': (html) => `import { createSearchClient } from '@agent-search/core';
+import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
+import { webSearchTool } from '@agent-search/langchain';
+const client = createSearchClient({ providers: [createDuckDuckGoProvider({ htmlBaseURL: ${JSON.stringify(html)}, textBackends: ['html'] })] });
+const message = await webSearchTool({ client }).invoke({ type: 'tool_call', id: 'c1', name: 'web_search', args: { query: 'consumer check' } });
+if (message.artifact?.results?.length !== 3 || !String(message.content).includes('Result 1 about consumer check')) console.log('the ToolMessage is ' + JSON.stringify(message).slice(0, 300));
+`,
+};
+
+async function checkInstallStep({ where, specs }, index) {
+  const label = `${where} (npm i ${specs.join(' ')}): `;
+  const ours = specs.filter((s) => s.startsWith('@agent-search/'));
+  const unknown = ours.filter((s) => !byName.has(s));
+  if (unknown.length > 0) {
+    problems.push(`${label}names ${unknown.join(', ')}, which no public workspace package is`);
+    return;
+  }
+  const theirs = specs.filter((s) => !s.startsWith('@agent-search/'));
+  const framework = theirs.some((s) => !/^(@types\/|typescript(@|$))/.test(s));
+  // A TypeScript user has @types/node: the newest unless the guide says which.
+  const types = !framework || theirs.some((s) => /^@types\/node(@|$)/.test(s)) ? [] : ['@types/node'];
+  const folder = join(work, 'guides', String(index));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ name: 'guide', private: true, type: 'module' })}\n`,
+  );
+  const install = await run(
+    'npm',
+    // --prefer-offline: the full install just fetched the registry's metadata for the same packages.
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      '--prefer-offline',
+      ...tarballsFor(ours),
+      ...theirs,
+      ...types,
+    ],
+    { cwd: folder, env: npmEnv },
+  );
+  if (install.code !== 0) {
+    problems.push(`${label}npm install failed:\n    ${clip(install.stderr || install.stdout)}`);
+    return;
+  }
+  // Every package it names loads with only what it installed (a dependency left undeclared fails here).
+  const loads = await run(
+    process.execPath,
+    ['--input-type=module', '-e', ours.map((name) => `await import(${JSON.stringify(name)});`).join('\n')],
+    { cwd: folder, timeout: 60_000 },
+  );
+  if (loads.code !== 0) problems.push(`${label}import failed:\n    ${clip(loads.stderr)}`);
+  // The type check costs seconds per step: where the step adds a framework, whose declarations and peer
+  // ranges meet ours. Our own declarations' imports are checked for every entry on the tarballs above.
+  if (!framework) return;
+  writeFileSync(join(folder, 'tsconfig.json'), STRICT_TSCONFIG);
+  writeFileSync(
+    join(folder, 'consumer.ts'),
+    ours.map((name, i) => `import * as entry${i} from '${name}';\nvoid entry${i};\n`).join(''),
+  );
+  tscProblems(await run(process.execPath, [tscPath, '-p', 'tsconfig.json'], { cwd: folder }), label);
+  const canSearch = ['@agent-search/core', '@agent-search/provider-duckduckgo'].every((n) =>
+    ours.includes(n),
+  );
+  for (const [framework, probe] of Object.entries(PROBES)) {
+    if (!canSearch || !theirs.some((s) => s === framework || s.startsWith(`${framework}@`))) continue;
+    writeFileSync(join(folder, 'probe.mjs'), probe(htmlUrl));
+    const result = await run(process.execPath, ['probe.mjs'], { cwd: folder, timeout: 60_000 });
+    for (const line of result.stdout.split('\n').filter(Boolean))
+      problems.push(`${label}${framework}: ${line}`);
+    if (result.code !== 0) problems.push(`${label}${framework} probe crashed:\n    ${clip(result.stderr)}`);
+  }
+}
+
+// Steps with third-party packages (the frameworks: the slow installs and type checks) first.
+const installSteps = [
+  ...new Map(readInstallSteps(root).map((s) => [[...s.specs].sort().join(' '), s])).values(),
+].sort(
+  (a, b) =>
+    b.specs.filter((s) => !s.startsWith('@agent-search/')).length -
+    a.specs.filter((s) => !s.startsWith('@agent-search/')).length,
+);
+
+/** Two steps at a time; started once the full install has fetched fresh registry metadata. */
+async function checkInstallSteps() {
+  const queue = installSteps.map((s, i) => [s, i]);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const before = problems.length;
+      await checkInstallStep(...next);
+      // A step that passed is not needed for a look afterwards: free its disk now, not all at the end.
+      if (problems.length === before)
+        await rm(join(work, 'guides', String(next[1])), { recursive: true, force: true });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  step(`${installSteps.length} install steps from the docs checked`);
+}
 
 // ---- install the tarballs with npm into an empty folder ----
 const consumer = join(work, 'consumer');
@@ -210,7 +491,7 @@ const install = await run(
     ...tarred.map((p) => p.tarball),
     ...consumerTypes,
   ],
-  { cwd: consumer, env: { ...process.env, npm_config_update_notifier: 'false' } },
+  { cwd: consumer, env: npmEnv },
 );
 await lints;
 step('npm install done, publint and attw done');
@@ -218,6 +499,7 @@ if (install.code !== 0) {
   problems.push(`npm install of the tarballs failed:\n    ${clip(install.stderr || install.stdout)}`);
   finish();
 }
+const guides = checkInstallSteps();
 
 // One copy of what must be shared: the tool's zod schema goes to @livekit/agents, whose zod must be the same.
 for (const shared of ['zod', '@livekit/agents', '@agent-search/core']) {
@@ -235,34 +517,6 @@ const entries = tarred.flatMap((pkg) =>
     specifier: entry === '.' ? pkg.name : `${pkg.name}/${entry.replace(/^\.\//, '')}`,
   })),
 );
-
-// ---- a loopback DuckDuckGo HTML endpoint (the shape of html.duckduckgo.com/html/, titles not bolded) ----
-const served = [];
-const server = createServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk) => {
-    body += chunk;
-  });
-  request.on('end', () => {
-    const query = new URLSearchParams(body).get('q') ?? '';
-    served.push(query);
-    const results = [1, 2, 3].map(
-      (
-        n,
-      ) => `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">
-<h2 class="result__title"><a rel="nofollow" class="result__a" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}&amp;rut=x">Result ${n} about ${query.replace(/[<&>]/g, '')}</a></h2>
-<div class="result__extras"><div class="result__extras__url"><a class="result__url" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">example.org/${n}</a></div></div>
-<a class="result__snippet" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.org%2F${n}">Snippet ${n} with <b>${query.replace(/[<&>]/g, '')}</b>.</a>
-</div></div>`,
-    );
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!DOCTYPE html><html><body><div id="links" class="results">${results.join('\n')}</div></body></html>`,
-    );
-  });
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const htmlUrl = `http://127.0.0.1:${server.address().port}/html/`;
 
 // ---- ESM: import every entry, and search through core + DuckDuckGo ----
 const hasSearch = ['@agent-search/core', '@agent-search/provider-duckduckgo'].every((n) =>
@@ -306,28 +560,7 @@ writeFileSync(
 `,
 );
 // ---- TypeScript: a strict nodenext consumer that checks every declaration file it reaches ----
-writeFileSync(
-  join(consumer, 'tsconfig.json'),
-  `${JSON.stringify(
-    {
-      compilerOptions: {
-        target: 'ES2023',
-        // The AI SDK's and the MCP SDK's declarations (peers of our adapters) name fetch's DOM types
-        // (HeadersInit, RequestCredentials, FileList), as their docs require: their users have the DOM lib.
-        lib: ['ES2023', 'DOM'],
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        skipLibCheck: false,
-        noEmit: true,
-        types: ['node'],
-      },
-      files: ['consumer.ts'],
-    },
-    null,
-    2,
-  )}\n`,
-);
+writeFileSync(join(consumer, 'tsconfig.json'), STRICT_TSCONFIG);
 writeFileSync(
   join(consumer, 'consumer.ts'),
   entries.map(({ specifier }, i) => `import * as entry${i} from '${specifier}';\nvoid entry${i};\n`).join(''),
@@ -337,13 +570,12 @@ const cliPackage = tarred.find((p) => p.manifest.bin);
 const [esm, cjs, tsc, version] = await Promise.all([
   run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
   run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
-  run(process.execPath, [bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], {
-    cwd: consumer,
-  }),
+  run(process.execPath, [tscPath, '-p', 'tsconfig.json'], { cwd: consumer }),
   cliPackage
     ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
     : Promise.resolve(undefined),
 ]);
+await guides;
 server.close();
 for (const [what, result] of [
   ['ESM import', esm],
@@ -354,17 +586,7 @@ for (const [what, result] of [
 }
 if (hasSearch && served.length === 0)
   problems.push('@agent-search/provider-duckduckgo: the search never reached the loopback server');
-if (tsc.code !== 0) {
-  // Name the package whose declarations fail: tsc prints node_modules paths.
-  for (const line of tsc.stdout
-    .split('\n')
-    .filter((l) => l.includes('error TS'))
-    .slice(0, 20)) {
-    const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ?? 'consumer.ts';
-    problems.push(`${owner}: tsc (strict, nodenext, skipLibCheck false): ${line.trim()}`);
-  }
-  if (!tsc.stdout.includes('error TS')) problems.push(`tsc failed:\n    ${clip(tsc.stdout + tsc.stderr)}`);
-}
+tscProblems(tsc);
 if (cliPackage) {
   if (version.code !== 0 || version.stdout.trim() !== cliPackage.manifest.version) {
     problems.push(
@@ -372,7 +594,7 @@ if (cliPackage) {
     );
   }
 }
-step('ESM, CommonJS, tsc and the bin checked');
+step("ESM, CommonJS, tsc, the bin and every guide's install step checked");
 finish();
 
 function finish() {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const CLI = '@agent-search/cli';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,30 +21,68 @@ if (!existsSync(localTurbo)) {
   fail('the dependencies are not installed yet; run `pnpm install` first, then this command again.');
 }
 
-// turbo's banner and summary are kept back: they are shown only if the build fails.
-const build = spawn(localTurbo, ['run', 'build', '--output-logs=errors-only', `--filter=${CLI}...`], {
+// turbo's banner and summary are kept back: they are shown only if the build fails. Its log lines
+// ("new-only": one line per task, and the output of those that run) give the progress of a first build.
+const build = spawn(localTurbo, ['run', 'build', '--output-logs=new-only', `--filter=${CLI}...`], {
   cwd: root,
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },
+  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
   stdio: ['ignore', 'pipe', 'pipe'],
   shell: process.platform === 'win32',
 });
 const output = [];
-build.stdout.on('data', (chunk) => output.push(chunk));
+const progress = buildProgress(process.stderr);
+build.stdout.on('data', (chunk) => {
+  output.push(chunk);
+  progress.read(chunk);
+});
 build.stderr.on('data', (chunk) => output.push(chunk));
-// A first build takes a while; say why nothing happens yet.
-const slow = setTimeout(() => process.stderr.write('search: building the agent-search CLI…\n'), 2_000);
 const built = await new Promise((resolve) => {
   build.on('error', (error) => resolve({ why: error.message }));
   build.on('close', (code, signal) =>
     resolve(code === 0 ? {} : { why: `turbo exited with ${code ?? signal}` }),
   );
 });
-clearTimeout(slow);
+progress.done();
 if (built.why) {
   process.stderr.write(Buffer.concat(output));
   fail(
     `building the agent-search CLI failed (${built.why})${output.length > 0 ? '; see the errors above' : ''}.`,
   );
+}
+
+/**
+ * Says which package is being built ("search: building @agent-search/core (3 of 14)…") as turbo starts
+ * each one that is not cached, so a first build (half a minute) shows it is moving; a cached build, where
+ * nothing runs, prints nothing. On a terminal the line is rewritten in place and erased at the end.
+ */
+function buildProgress(stream) {
+  const tty = stream.isTTY === true && process.env.TERM !== 'dumb';
+  let pending = '';
+  let total = '?';
+  let seen = 0;
+  let shown = false;
+  return {
+    read(chunk) {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const raw of lines) {
+        const line = stripVTControlCharacters(raw).trim();
+        const scope = /Running build in (\d+) packages/.exec(line);
+        if (scope) total = scope[1];
+        const task = /^(\S+):build: cache (hit|miss)/.exec(line);
+        if (!task) continue;
+        seen += 1;
+        if (task[2] !== 'miss') continue;
+        const text = `search: building ${task[1]} (${seen} of ${total})…`;
+        stream.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
+        shown = true;
+      }
+    },
+    done() {
+      if (shown && tty) stream.write('\r\x1b[K');
+    },
+  };
 }
 
 const child = spawn(

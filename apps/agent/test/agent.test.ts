@@ -72,7 +72,8 @@ describe('the assistant with web search', () => {
     );
 
     expect(search.enabled).toBe(true);
-    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo']);
+    // Tavily's keyless mode behind DuckDuckGo, not asked: DuckDuckGo answered.
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo', 'tavily']);
     expect(Object.keys(agent.toolCtx.functionTools)).toEqual([SEARCH_TOOL_NAME, READ_PAGE_TOOL_NAME]);
     expect(agent.instructions).toContain(READ_PAGE_TOOL_RULES);
     expect(agent.instructions).toContain('You are Scout');
@@ -173,7 +174,7 @@ describe('the assistant without web search', () => {
   it.each([
     { env: { ENABLE_WEB_SEARCH: '0' }, reason: /ENABLE_WEB_SEARCH/ },
     { env: { ENABLE_WEB_SEARCH: 'false' }, reason: /ENABLE_WEB_SEARCH/ },
-    { env: { SEARCH_PROVIDER_PRIORITY: 'tavily,exa' }, reason: /TAVILY_API_KEY/ },
+    { env: { SEARCH_PROVIDER_PRIORITY: 'tavily,exa', TAVILY_KEYLESS: '0' }, reason: /TAVILY_API_KEY/ },
     { env: { WEB_SEARCH_MAX_RESULTS: 'lots' }, reason: /WEB_SEARCH_MAX_RESULTS/ },
   ])('$env: no tool, and the instructions say search is unavailable', async ({ env, reason }) => {
     const { search, agent, output } = await askAssistant(env, { query: 'weather Lisbon' });

@@ -70,7 +70,11 @@ describe('the assistant with a new provider configured by its variable alone', (
   it('SearXNG (SEARXNG_URL): enabled first, and the tool answers from the instance', async () => {
     upstream.answer(searxng, hostileResults(searxng, ENTRIES));
     const { search, output } = await ask({ SEARXNG_URL: upstream.baseURL(searxng) });
-    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['searxng', 'duckduckgo']);
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
+      'searxng',
+      'duckduckgo',
+      'tavily',
+    ]);
     expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
     expect(upstream.requests.map((r) => r.path)).toEqual(['/searxng/search']);
   });
@@ -81,7 +85,11 @@ describe('the assistant with a new provider configured by its variable alone', (
       BRAVE_API_KEY: BRAVE_KEY,
       BRAVE_BASE_URL: upstream.baseURL(brave),
     });
-    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual(['duckduckgo', 'brave']);
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
+      'duckduckgo',
+      'brave',
+      'tavily',
+    ]);
     expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
     expect(upstream.requests[0]?.headers['x-subscription-token']).toBe(BRAVE_KEY);
   });

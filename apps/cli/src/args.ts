@@ -11,7 +11,7 @@ import {
   type SearchRequestInput,
 } from '@agent-search/core';
 
-/** A command line the CLI refuses: printed with the usage text, exit code 2. */
+/** A command line the CLI refuses: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }

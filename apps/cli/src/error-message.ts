@@ -13,10 +13,13 @@ function nameOf(id: string | undefined, context: ErrorContext): string {
   return context.providers.find((p) => p.id === id)?.name ?? id ?? 'the search provider';
 }
 
-/** "configure TAVILY_API_KEY or EXA_API_KEY": the keys of fallbacks not set up yet, if any. */
+/**
+ * "configure TAVILY_API_KEY or EXA_API_KEY": the keys of fallbacks not set up yet, if any (a provider
+ * searching keyless counts: its key brings limits of your own).
+ */
 function fallbackHint(context: ErrorContext): string {
   const missing = context.providers
-    .filter((p) => !p.configured && context.keyVariables.has(p.id))
+    .filter((p) => (!p.configured || p.keyless) && context.keyVariables.has(p.id))
     .map((p) => context.keyVariables.get(p.id)!);
   if (missing.length === 0) return '';
   const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
@@ -39,6 +42,14 @@ function explainTimeout(attempts: readonly SearchAttempt[], context: ErrorContex
   return `No provider answered in the time it was given (${each}, inside the ${context.timeoutMs} ms deadline); try again, or give each provider more time with --attempt-timeout (and --timeout)${fallbackHint(context)}.`;
 }
 
+/** "a minute", or the wait the provider asked for: "20 minutes", "2 hours". */
+function waitOf(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined || retryAfterMs <= 60_000) return 'a minute';
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 function keyOf(id: string | undefined, context: ErrorContext): string {
   return (id && context.keyVariables.get(id)) || 'the API key';
 }
@@ -51,7 +62,7 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
   const name = nameOf(error.provider, context);
   switch (error.code) {
     case 'rate_limited':
-      return `${name} is rate-limiting this machine; try again in a minute${fallbackHint(context)}.`;
+      return `${name} is rate-limiting this machine; try again in ${waitOf(error.retryAfterMs)}${fallbackHint(context)}.`;
     case 'blocked':
       return `${name} is blocking automated searches from this machine for now; try again in a few minutes${fallbackHint(context)}.`;
     case 'quota_exceeded':

@@ -253,7 +253,8 @@ export async function main(argv: string[], context: CliContext): Promise<number>
     command = parseCommand(argv, OUTPUT_FORMATS);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    say(`${PROGRAM}: ${error.message}\n\n${usage(OUTPUT_FORMATS)}`);
+    // One line for what is wrong and one for where to look: the whole usage would scroll the message away.
+    say(`${PROGRAM}: ${error.message}\nRun "${PROGRAM} --help" for usage.\n`);
     return EXIT_CODES.usage;
   }
   if (command.kind === 'help') {

@@ -35,6 +35,7 @@ function status(p: ProviderListing): string {
 
 function key(p: ProviderListing): string {
   if (!p.apiKeyEnv) return 'no key needed';
+  if (p.keyless) return `keyless (shared limits; ${p.apiKeyEnv} not set)`;
   return p.apiKey ? `${p.apiKeyEnv}=${p.apiKey}` : `${p.apiKeyEnv} not set`;
 }
 

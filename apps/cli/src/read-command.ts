@@ -15,14 +15,30 @@ const PROGRAM = 'agent-search read';
 // Same meanings as a search: 2 usage, 3 the read failed, 130 interrupted.
 const EXIT = { ok: 0, internal: 1, usage: 2, failed: 3, interrupted: 130 } as const;
 
-export const READ_USAGE = `Read options (agent-search read <url>):
+export const READ_USAGE = `Usage: agent-search read <url> [options]   read a page's main content as Markdown
+
+Read options:
       --json                      print the whole page (title, site, date, text...) as JSON
       --max-chars N               longest text, cut on a paragraph (default ${READ_PAGE_DEFAULTS.maxChars})
       --timeout MS                deadline for the whole read (default ${READ_PAGE_DEFAULTS.timeoutMs})
       --ignore-robots             read even when the site's robots.txt disallows it
       --allow-private ORIGIN      accept a private address for ORIGIN (http://host:port), e.g. an intranet
       --no-cache                  read the page even when a cached copy exists
+  -h, --help                      print this
 `;
+
+const HELP_HINT = 'Run "agent-search read --help" for its options.';
+
+/** What would let the user read a page the reader refused by default, when a flag would. */
+function refusalHint(code: string, url: string): string | undefined {
+  if (code === 'robots_disallowed') return "Add --ignore-robots to read it despite the site's robots.txt.";
+  if (code !== 'blocked_address') return undefined;
+  let origin = 'ORIGIN';
+  try {
+    origin = new URL(url).origin;
+  } catch {}
+  return `If it is on a private network you trust, add --allow-private ${origin}.`;
+}
 
 function positiveInteger(
   name: string,
@@ -47,7 +63,7 @@ interface ReadCommand {
   options: ReadPageOptions;
 }
 
-function parseReadCommand(argv: string[]): ReadCommand {
+function parseReadCommand(argv: string[]): ReadCommand | 'help' {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -58,8 +74,10 @@ function parseReadCommand(argv: string[]): ReadCommand {
       'ignore-robots': { type: 'boolean' },
       'allow-private': { type: 'string', multiple: true },
       'no-cache': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help) return 'help';
   if (positionals.length !== 1) throw new Error('give exactly one URL to read');
   const maxChars = positiveInteger('--max-chars', values['max-chars']);
   const timeoutMs = positiveInteger('--timeout', values.timeout, MAX_READ_TIMEOUT_MS);
@@ -88,13 +106,18 @@ function parseReadCommand(argv: string[]): ReadCommand {
 /** `agent-search read <url>`: prints the page's main content as Markdown (or JSON), through the cache. */
 export async function runReadCommand(argv: string[], context: ReadContext): Promise<number> {
   const say = (text: string) => context.stderr.write(text);
-  let command: ReadCommand;
+  let parsed: ReadCommand | 'help';
   try {
-    command = parseReadCommand(argv);
+    parsed = parseReadCommand(argv);
   } catch (error) {
-    say(`${PROGRAM}: ${(error as Error).message}\n\n${READ_USAGE}`);
+    say(`${PROGRAM}: ${(error as Error).message}\n${HELP_HINT}\n`);
     return EXIT.usage;
   }
+  if (parsed === 'help') {
+    context.stdout.write(READ_USAGE);
+    return EXIT.ok;
+  }
+  const command = parsed;
   let cache: SearchCache | undefined;
   try {
     cache = command.cache
@@ -121,7 +144,8 @@ export async function runReadCommand(argv: string[], context: ReadContext): Prom
     }
     if (isReadPageError(error)) {
       if (command.json) context.stdout.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
-      say(`${PROGRAM}: ${error.message} (${error.code})\n`);
+      const hint = refusalHint(error.code, command.url);
+      say(`${PROGRAM}: ${error.message} (${error.code})\n${hint ? `${hint}\n` : ''}`);
       return EXIT.failed;
     }
     if (error instanceof RangeError || error instanceof SearchConfigError) {

@@ -5,7 +5,7 @@ export function usage(formats: readonly string[]): string {
   return `Usage:
   agent-search "<query>" [options]   search the web
   agent-search providers [--json]     list providers, their configuration and health
-  agent-search read <url> [--json] [--max-chars N]   read a page's main content as Markdown
+  agent-search read <url> [options]  read a page as Markdown (agent-search read --help)
   agent-search mcp [--http]           serve web_search to MCP clients (agent-search mcp --help)
   agent-search --help | --version
 

@@ -15,7 +15,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
   afterAll(() => redis?.stop());
 
   it('answers a repeated search from the cache, without a request', async () => {
-    const env = { REDIS_URL: redis.url };
+    const env = { REDIS_URL: redis.url, TAVILY_KEYLESS: '0' };
     server.use(htmlResults(TEXT_RESULTS));
     const first = await runCli(['cached', 'query'], env);
     expect(first.code).toBe(0);
@@ -33,7 +33,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
   });
 
   it('--no-cache asks the providers even when a cached answer exists', async () => {
-    const env = { REDIS_URL: redis.url };
+    const env = { REDIS_URL: redis.url, TAVILY_KEYLESS: '0' };
     server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['bypass'], env)).code).toBe(0);
     server.use(...blockedEverywhere());
@@ -44,7 +44,7 @@ describe.skipIf(!hasRedisServer())('with REDIS_URL', () => {
 
   it('serves an expired answer, marked stale, when every provider fails', async () => {
     // A 1 ms TTL: the answer is past its freshness at once but kept for the stale window.
-    const env = { REDIS_URL: redis.url, SEARCH_CACHE_TTL: '0.001' };
+    const env = { REDIS_URL: redis.url, SEARCH_CACHE_TTL: '0.001', TAVILY_KEYLESS: '0' };
     server.use(htmlResults(TEXT_RESULTS));
     expect((await runCli(['stale', 'query'], env)).code).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 20));

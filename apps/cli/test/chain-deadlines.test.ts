@@ -81,7 +81,10 @@ describe('a timeout names the limit that was hit', () => {
       http.post(DDG.html, ({ request }) => hang(request)),
       http.get(DDG.vqd, ({ request }) => hang(request)),
     );
-    const run = await runCli(['node', '--timeout', '300'], { AGENT_SEARCH_STATE_DIR: 'off' });
+    const run = await runCli(['node', '--timeout', '300'], {
+      AGENT_SEARCH_STATE_DIR: 'off',
+      TAVILY_KEYLESS: '0',
+    });
     expect(run.stderr).toMatch(/did not finish within 300 ms; try again, or allow more time with --timeout/);
     expect(run.stderr).toMatch(/duckduckgo: deadline: /);
   });

@@ -28,7 +28,12 @@ describe('keyless default with the HTML endpoint hung and d.js healthy', () => {
     ['--timeout 3000', ['--timeout', '3000'], {}],
   ])('is answered by DuckDuckGo (%s)', async (_, flags, env) => {
     htmlHungDjsHealthy();
-    const run = await runCli(['node', '--json', ...flags], { AGENT_SEARCH_STATE_DIR: 'off', ...env });
+    // DuckDuckGo's own backends: without Tavily's keyless mode, which a hedge would otherwise reach.
+    const run = await runCli(['node', '--json', ...flags], {
+      AGENT_SEARCH_STATE_DIR: 'off',
+      TAVILY_KEYLESS: '0',
+      ...env,
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const response = JSON.parse(run.stdout) as SearchResponse;

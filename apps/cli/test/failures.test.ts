@@ -10,21 +10,24 @@ import {
   TEXT_RESULTS,
   vqdEndpoint,
 } from './fixtures/duckduckgo.ts';
-import { TAVILY_SEARCH, tavilyError, tavilySearch } from './fixtures/tavily.ts';
+import { TAVILY_RESPONSE, TAVILY_SEARCH, tavilyError, tavilySearch } from './fixtures/tavily.ts';
 import { runCli } from './run-cli.ts';
 
 const server = useMswServer();
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 const EXA_KEY = '3f6b2c9e-81d4-4a7f-b5e0-9c2d7a1e4f80';
+/** No key and Tavily's keyless mode off: DuckDuckGo alone. */
+const DDG_ALONE = { TAVILY_KEYLESS: '0' };
 
 function expectNoStack(text: string) {
   expect(text).not.toMatch(/\n\s+at /);
 }
 
 describe('search failures exit 3 with a message a person understands', () => {
+  // DuckDuckGo's own failures, without Tavily's keyless fallback behind it (see "with no key at all").
   it('blocked DuckDuckGo, no keys: suggests configuring TAVILY_API_KEY', async () => {
     server.use(...blockedEverywhere());
-    const run = await runCli(['node']);
+    const run = await runCli(['node'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('search failed (blocked)');
@@ -50,7 +53,7 @@ describe('search failures exit 3 with a message a person understands', () => {
       http.post(DDG.html, () => new HttpResponse('', { status: 429, headers: { 'retry-after': '30' } })),
       vqdEndpoint('<html>429</html>', 429),
     );
-    const run = await runCli(['node']);
+    const run = await runCli(['node'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (rate_limited)');
     expect(run.stderr).toMatch(
@@ -63,7 +66,7 @@ describe('search failures exit 3 with a message a person understands', () => {
       http.post(DDG.html, () => HttpResponse.error()),
       http.get(DDG.vqd, () => HttpResponse.error()),
     );
-    const run = await runCli(['node', '--timeout', '5000']);
+    const run = await runCli(['node', '--timeout', '5000'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (unavailable)');
     expect(run.stderr).toMatch(/Could not reach DuckDuckGo; check your network connection/);
@@ -75,7 +78,7 @@ describe('search failures exit 3 with a message a person understands', () => {
       http.post(DDG.html, () => HttpResponse.html('<html>Internal Server Error</html>', { status: 500 })),
       vqdEndpoint('<html>500</html>', 500),
     );
-    const run = await runCli(['node', '--timeout', '5000']);
+    const run = await runCli(['node', '--timeout', '5000'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (unavailable)');
     expect(run.stderr).toMatch(/DuckDuckGo answered with an error \(HTTP 500\); try again later/);
@@ -85,7 +88,7 @@ describe('search failures exit 3 with a message a person understands', () => {
 
   it('network failure on a news search: unavailable, not blocked (the vqd token step)', async () => {
     server.use(http.get(DDG.vqd, () => HttpResponse.error()));
-    const run = await runCli(['rust release', '--mode', 'news', '--timeout', '5000']);
+    const run = await runCli(['rust release', '--mode', 'news', '--timeout', '5000'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (unavailable)');
     expect(run.stderr).toMatch(/Could not reach DuckDuckGo; check your network connection/);
@@ -98,7 +101,7 @@ describe('search failures exit 3 with a message a person understands', () => {
       http.get(DDG.vqd, ({ request }) => hang(request)),
     );
     const started = Date.now();
-    const run = await runCli(['node', '--timeout', '300']);
+    const run = await runCli(['node', '--timeout', '300'], DDG_ALONE);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (timeout)');
@@ -112,7 +115,7 @@ describe('search failures exit 3 with a message a person understands', () => {
     );
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const run = await runCli(['node'], {}, { signal: controller.signal });
+    const run = await runCli(['node'], DDG_ALONE, { signal: controller.signal });
     expect(run.code).toBe(130);
     expect(run.stderr).toBe('agent-search: search cancelled\n');
   });
@@ -122,7 +125,7 @@ describe('search failures exit 3 with a message a person understands', () => {
       htmlEndpoint('<html><body><p>Something else entirely</p></body></html>'),
       vqdEndpoint('<html></html>', 500),
     );
-    const run = await runCli(['node']);
+    const run = await runCli(['node'], DDG_ALONE);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (provider_error)');
     expect(run.stderr).toMatch(/DuckDuckGo answered with something unexpected/);
@@ -133,6 +136,7 @@ describe('search failures exit 3 with a message a person understands', () => {
 
   it('videos with only Tavily configured: no_provider', async () => {
     const run = await runCli(['node', '--mode', 'videos'], {
+      ...DDG_ALONE,
       SEARCH_PROVIDER_PRIORITY: 'tavily',
       TAVILY_API_KEY: TAVILY_KEY,
     });
@@ -143,7 +147,7 @@ describe('search failures exit 3 with a message a person understands', () => {
   });
 
   it('no usable provider at all: no_provider, naming what is missing', async () => {
-    const run = await runCli(['node'], { SEARCH_PROVIDER_PRIORITY: 'tavily,exa' });
+    const run = await runCli(['node'], { ...DDG_ALONE, SEARCH_PROVIDER_PRIORITY: 'tavily,exa' });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (no_provider)');
     expect(run.stderr).toMatch(/tavily: TAVILY_API_KEY not set; exa: EXA_API_KEY not set/);
@@ -291,5 +295,59 @@ describe('DuckDuckGo answering', () => {
     const run = await runCli(['node', '--no-cache', '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).cached).toBe(false);
+  });
+});
+
+describe('with no key at all: Tavily keyless behind DuckDuckGo', () => {
+  it('blocked DuckDuckGo is answered by Tavily in keyless mode, sending no key', async () => {
+    const sent: Request[] = [];
+    server.use(
+      ...blockedEverywhere(),
+      http.post(TAVILY_SEARCH, ({ request }) => {
+        sent.push(request);
+        return HttpResponse.json(TAVILY_RESPONSE);
+      }),
+    );
+    const run = await runCli(['node', 'lts', '--json']);
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout);
+    expect(response.provider).toBe('tavily');
+    expect(response.results[0]).toMatchObject({
+      url: 'https://github.com/nodejs/release',
+      provider: 'tavily',
+    });
+    expect(
+      response.attempts.map((a: { provider: string; outcome: string }) => `${a.provider}:${a.outcome}`),
+    ).toEqual(['duckduckgo:error', 'tavily:success']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers.get('x-tavily-access-mode')).toBe('keyless');
+    expect(sent[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it("Tavily's keyless limit: rate_limited, with the wait it gave", async () => {
+    server.use(
+      ...blockedEverywhere(),
+      http.post(TAVILY_SEARCH, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'hourly_cap',
+              message: 'Keyless hourly limit reached.',
+              retry_after_seconds: 1200,
+            },
+          },
+          { status: 429 },
+        ),
+      ),
+    );
+    const run = await runCli(['node']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('search failed (rate_limited)');
+    expect(run.stderr).toMatch(
+      /Tavily is rate-limiting this machine; try again in 20 minutes or configure .*TAVILY_API_KEY for a fallback provider/,
+    );
+    expect(run.stderr).toMatch(
+      /tavily: rate_limited: Tavily keyless limit reached \(HTTP 429, cap hourly_cap\)/,
+    );
   });
 });

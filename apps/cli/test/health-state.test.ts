@@ -68,7 +68,7 @@ describe('provider health between runs', () => {
   });
 
   it('an isolated failure is not carried over; a success clears a saved open breaker', async () => {
-    const env = { AGENT_SEARCH_STATE_DIR: dir };
+    const env = { AGENT_SEARCH_STATE_DIR: dir, TAVILY_KEYLESS: '0' };
     server.use(
       htmlEndpoint('<html><body>busy</body></html>', 503),
       http.get(DDG.vqd, () => new Response('', { status: 503 })),

@@ -73,6 +73,7 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
     const run = await runCli(['heat pump'], {
       SEARXNG_URL: upstream.baseURL(searxng),
       AGENT_SEARCH_STATE_DIR: 'off',
+      TAVILY_KEYLESS: '0',
     });
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/searxng: unauthorized: .*JSON output is disabled.*formats: \[html, json\]/);

@@ -76,7 +76,7 @@ describe('agent-search providers', () => {
       configured: true,
       apiKeyEnv: 'TAVILY_API_KEY',
       apiKey: `…${TAVILY_KEY.slice(-4)}`,
-      capabilities: { modes: ['text', 'news'], domainFilter: 'native', requiresApiKey: true },
+      capabilities: { modes: ['text', 'news'], domainFilter: 'native', requiresApiKey: false },
       health: { provider: 'tavily', state: 'closed', failures: 0 },
     });
     expect(providers.find((p) => p.id === 'duckduckgo')).toMatchObject({
@@ -86,8 +86,21 @@ describe('agent-search providers', () => {
   });
 
   it('says when no provider is usable', async () => {
-    const run = await runCli(['providers'], { SEARCH_PROVIDER_PRIORITY: 'tavily' });
+    const run = await runCli(['providers'], { SEARCH_PROVIDER_PRIORITY: 'tavily', TAVILY_KEYLESS: '0' });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Web search is unavailable: no search provider is usable/);
+  });
+
+  it('without a key: Tavily keyless, last, saying so', async () => {
+    const run = await runCli(['providers']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^\d\. Tavily\s+enabled\n {3}key: keyless \(shared limits; TAVILY_API_KEY not set\)$/m,
+    );
+    const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
+    expect(names.at(-1)).toBe('Tavily');
+    const json = await runCli(['providers', '--json']);
+    const { providers } = JSON.parse(json.stdout) as { providers: ProviderListing[] };
+    expect(providers.find((p) => p.id === 'tavily')).toMatchObject({ enabled: true, keyless: true });
   });
 });

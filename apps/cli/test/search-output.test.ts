@@ -137,7 +137,8 @@ describe('--format with core views', () => {
     expect(JSON.parse(ok.stdout)).toMatchObject({ type: 'web_search_result', query: 'node', count: 3 });
 
     server.use(...blockedEverywhere());
-    const failed = await runCli(['node', '--format', 'agent-server']);
+    // Without Tavily's keyless fallback: DuckDuckGo's own failure.
+    const failed = await runCli(['node', '--format', 'agent-server'], { TAVILY_KEYLESS: '0' });
     expect(failed.code).toBe(3);
     expect(JSON.parse(failed.stdout)).toEqual({
       type: 'web_search_error',
@@ -149,6 +150,7 @@ describe('--format with core views', () => {
 
     const unusable = await runCli(['node', '--format', 'agent-server'], {
       SEARCH_PROVIDER_PRIORITY: 'tavily',
+      TAVILY_KEYLESS: '0',
     });
     expect(unusable.code).toBe(3);
     expect(JSON.parse(unusable.stdout)).toMatchObject({
@@ -234,10 +236,11 @@ describe('human output', () => {
 
   it('says so when there are no results, and exits 0', async () => {
     server.use(htmlResults([]));
-    const run = await runCli(['qwxzv', 'nothing']);
+    // No results is an answer; without keyless Tavily nothing else is asked.
+    const run = await runCli(['qwxzv', 'nothing'], { TAVILY_KEYLESS: '0' });
     expect(run).toMatchObject({ code: 0, stdout: 'No results for "qwxzv nothing".\n' });
 
-    const json = await runCli(['qwxzv', '--json']);
+    const json = await runCli(['qwxzv', '--json'], { TAVILY_KEYLESS: '0' });
     expect(json.code).toBe(0);
     expect(parseJson(json.stdout).results).toEqual([]);
   });

@@ -1,4 +1,10 @@
-export { type ReadPageToolOptions, readPageInputSchema, readPageTool } from './read-page-tool.ts';
+export {
+  type ReadPageInput,
+  type ReadPageToolOptions,
+  type ReadPageToolOutput,
+  readPageInputSchema,
+  readPageTool,
+} from './read-page-tool.ts';
 export {
   type WebSearchInput,
   type WebSearchToolOptions,

@@ -11,8 +11,9 @@ import {
   type WebSearchOutput,
   webSearchRequest,
 } from '@agent-search/core';
-import { tool } from 'ai';
+import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import { ToolFailure } from './tool-failure.ts';
 
 const site = z.string().trim().min(1).max(253);
 
@@ -42,8 +43,17 @@ export type WebSearchInput = z.infer<typeof webSearchInputSchema>;
 export interface WebSearchToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
   client: Pick<SearchClient, 'search'>;
-  /** Who is asking, for per-user rate limits: a fixed id, or one read from the call's context. */
-  userId?: string | ((options: { toolCallId: string; experimental_context?: unknown }) => string | undefined);
+  /**
+   * Who is asking, for per-user rate limits: a fixed id, or one read from the call's context
+   * (`experimental_context` in AI SDK 6, the tool's `context` in AI SDK 7).
+   */
+  userId?:
+    | string
+    | ((options: {
+        toolCallId: string;
+        experimental_context?: unknown;
+        context?: unknown;
+      }) => string | undefined);
   /** Replaces the description the model reads. */
   description?: string;
 }
@@ -54,14 +64,22 @@ export interface WebSearchToolOptions {
  * through `toModelOutput`. A failed search throws an error whose message is the same sentence the LiveKit
  * tool says, which the SDK hands the model as the tool's error.
  */
-export function webSearchTool(options: WebSearchToolOptions) {
+// The return type is spelled out so the declaration names only `ai`'s public `Tool` (the same in AI SDK 6
+// and 7), never a path into the SDK's own dependencies.
+export function webSearchTool(options: WebSearchToolOptions): Tool<WebSearchInput, WebSearchOutput> {
   return tool({
     description: options.description ?? WEB_SEARCH_TOOL_DESCRIPTION,
     inputSchema: webSearchInputSchema,
-    execute: async (input, { abortSignal, toolCallId, experimental_context }): Promise<WebSearchOutput> => {
+    execute: async (input, callOptions): Promise<WebSearchOutput> => {
+      const { abortSignal, toolCallId } = callOptions;
+      // AI SDK 6 names the caller's context `experimental_context`, AI SDK 7 `context`: read whichever is there.
+      const { experimental_context, context } = callOptions as {
+        experimental_context?: unknown;
+        context?: unknown;
+      };
       const userId =
         typeof options.userId === 'function'
-          ? options.userId({ toolCallId, experimental_context })
+          ? options.userId({ toolCallId, experimental_context, context })
           : options.userId;
       try {
         const response = await options.client.search(webSearchRequest(input), {
@@ -70,7 +88,7 @@ export function webSearchTool(options: WebSearchToolOptions) {
         });
         return toWebSearchOutput(response);
       } catch (error) {
-        throw new Error(toolErrorMessage(error), { cause: error });
+        throw new ToolFailure(toolErrorMessage(error), { cause: error });
       }
     },
     toModelOutput: ({ output }) => ({ type: 'text', value: toModelText(output) }),

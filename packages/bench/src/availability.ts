@@ -1,5 +1,5 @@
 import { MemoryStore, withCache } from '@agent-search/cache';
-import { createSearchClient, type SearchProvider, type SearchRequest } from '@agent-search/core';
+import { createSearchClient } from '@agent-search/core';
 import {
   type FaultRule,
   faultAtRate,
@@ -7,6 +7,7 @@ import {
   inProcessUpstream,
   perSecondQuota,
 } from './in-process-upstream.ts';
+import { plainLoop } from './plain-loop.ts';
 import { percentile, runConcurrent } from './stats.ts';
 
 /** Faults each provider meets at random, independently: a 5xx, a malformed answer, an isolated 429. */
@@ -16,9 +17,6 @@ export const FAULT_RATES = [0.01, 0.05, 0.1, 0.2] as const;
 export const IN_FLIGHT = [1, 20, 200] as const;
 
 const PROVIDER_IDS = ['primary', 'secondary', 'tertiary'] as const;
-
-/** The client's default longest wait for one provider: the plain loop gives each provider as long. */
-const LOOP_ATTEMPT_TIMEOUT_MS = 4_000;
 
 export interface AvailabilityOptions {
   /** Searches per cell, by searches in flight (sequential cells take longest). */
@@ -63,45 +61,19 @@ function upstreams(
   return PROVIDER_IDS.map((id, i) => inProcessUpstream({ id, seed, latencyMs, fault: faults[i] }));
 }
 
-/**
- * The baseline: each provider in order until one answers, each given the client's default attempt time.
- * No state, no cool-downs: what anyone writes first.
- */
-export async function plainLoop(
-  providers: readonly SearchProvider[],
-  request: SearchRequest,
-): Promise<string> {
-  let last: unknown;
-  for (const provider of providers) {
-    // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive while it waits.
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('The attempt timed out', 'TimeoutError')),
-      LOOP_ATTEMPT_TIMEOUT_MS,
-    );
-    try {
-      const answer = await provider.search(request, { signal: controller.signal });
-      if (answer.results.length > 0) return provider.id;
-    } catch (error) {
-      last = error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  throw last ?? new Error('every provider answered with nothing');
-}
+/** Whether a search through a client answered. */
+const answers = (search: Promise<unknown>): Promise<boolean> =>
+  search.then(
+    () => true,
+    () => false,
+  );
 
 async function answeredShare(
   searches: number,
   inFlight: number,
-  search: (index: number) => Promise<unknown>,
+  search: (index: number) => Promise<boolean>,
 ): Promise<number> {
-  const outcomes = await runConcurrent(searches, inFlight, (i) =>
-    search(i).then(
-      () => true,
-      () => false,
-    ),
-  );
+  const outcomes = await runConcurrent(searches, inFlight, search);
   return outcomes.filter(Boolean).length / searches;
 }
 
@@ -127,9 +99,12 @@ export async function runAvailabilityCell(
   const loopProviders = make().map((u) => u.provider);
   const query = (i: number) => `availability ${kind} ${rate} ${inFlight} ${i}`;
   const [oursShare, cachedShare, loopShare] = await Promise.all([
-    answeredShare(searches, inFlight, (i) => ours.search({ query: query(i) })),
-    answeredShare(searches, inFlight, (i) => cached.search({ query: query(i) })),
-    answeredShare(searches, inFlight, (i) => plainLoop(loopProviders, ours.normalize({ query: query(i) }))),
+    answeredShare(searches, inFlight, (i) => answers(ours.search({ query: query(i) }))),
+    answeredShare(searches, inFlight, (i) => answers(cached.search({ query: query(i) }))),
+    answeredShare(searches, inFlight, async (i) => {
+      const outcome = await plainLoop(loopProviders, ours.normalize({ query: query(i) }));
+      return outcome.answeredBy !== undefined;
+    }),
   ]);
   return {
     kind,
@@ -173,35 +148,48 @@ export interface HangReport {
   loopP99Ms: number;
 }
 
-/**
- * A primary that never answers `hangRate` of its requests (its other answers in `latencyMs`), two healthy
- * providers behind it: our client with default settings and the plain loop, side by side.
- */
-export async function runHangingPrimary(options: {
+export interface HangOptions {
   searches: number;
   inFlight: number;
   hangRate: number;
   latencyMs: readonly [number, number];
   seed: number;
-}): Promise<HangReport> {
+}
+
+/** The issue's setting: 5% of the primary's requests hang, answers in 10–30 ms, 20 searches in flight. */
+export const HANGING_PRIMARY: HangOptions = {
+  searches: 400,
+  inFlight: 20,
+  hangRate: 0.05,
+  latencyMs: [10, 30],
+  seed: 20,
+};
+
+/**
+ * A primary that never answers `hangRate` of its requests (its other answers in `latencyMs`), two healthy
+ * providers behind it: our client with default settings and the plain loop, side by side.
+ */
+export async function runHangingPrimary(options: HangOptions = HANGING_PRIMARY): Promise<HangReport> {
   const faults = [faultAtRate('hang', options.hangRate)];
   const make = () => upstreams(options.seed, options.latencyMs, faults);
   const oursSet = make();
   const ours = createSearchClient({ providers: oursSet.map((u) => u.provider) });
   const loopProviders = make().map((u) => u.provider);
   const query = (i: number) => `hanging primary ${i}`;
-  const timed = async (search: () => Promise<unknown>) => {
+  const timed = async (search: () => Promise<boolean>) => {
     const started = performance.now();
-    const answered = await search().then(
-      () => true,
-      () => false,
-    );
+    const answered = await search();
     return { answered, ms: performance.now() - started };
   };
   const [oursRuns, loopRuns] = await Promise.all([
-    runConcurrent(options.searches, options.inFlight, (i) => timed(() => ours.search({ query: query(i) }))),
     runConcurrent(options.searches, options.inFlight, (i) =>
-      timed(() => plainLoop(loopProviders, ours.normalize({ query: query(i) }))),
+      timed(() => answers(ours.search({ query: query(i) }))),
+    ),
+    runConcurrent(options.searches, options.inFlight, (i) =>
+      timed(
+        async () =>
+          (await plainLoop(loopProviders, ours.normalize({ query: query(i) }))).answeredBy !== undefined,
+      ),
     ),
   ]);
   return {
@@ -236,34 +224,43 @@ export interface QuotaReport {
   loop: QuotaUse;
 }
 
-/**
- * A primary with a quota of `quotaPerSecond` requests a second (429 without Retry-After past it), two
- * healthy providers behind it; our client and the plain loop each search with `inFlight` searches at a time
- * for `durationMs`, side by side, each against its own primary.
- */
-export async function runQuotaPrimary(options: {
+export interface QuotaOptions {
   quotaPerSecond: number;
   durationMs: number;
   inFlight: number;
   latencyMs: readonly [number, number];
   seed: number;
-}): Promise<QuotaReport> {
+}
+
+/** The issue's setting: 50 requests a second, answers in 10–30 ms, 20 searches in flight, for 3 s. */
+export const QUOTA_PRIMARY: QuotaOptions = {
+  quotaPerSecond: 50,
+  durationMs: 3_000,
+  inFlight: 20,
+  latencyMs: [10, 30],
+  seed: 20,
+};
+
+/**
+ * A primary with a quota of `quotaPerSecond` requests a second (429 without Retry-After past it), two
+ * healthy providers behind it; our client and the plain loop each search with `inFlight` searches at a time
+ * for `durationMs`, side by side, each against its own primary.
+ */
+export async function runQuotaPrimary(options: QuotaOptions = QUOTA_PRIMARY): Promise<QuotaReport> {
   const make = () => upstreams(options.seed, options.latencyMs, [perSecondQuota(options.quotaPerSecond)]);
   const until = performance.now() + options.durationMs;
-  const contend = async (upstreamSet: InProcessUpstream[], search: (query: string) => Promise<string>) => {
+  const contend = async (
+    upstreamSet: InProcessUpstream[],
+    search: (query: string) => Promise<string | undefined>,
+  ) => {
     let searches = 0;
     let answered = 0;
     let fromPrimary = 0;
     const worker = async () => {
       while (performance.now() < until) {
-        const query = `quota ${searches++}`;
-        try {
-          const provider = await search(query);
-          answered++;
-          if (provider === 'primary') fromPrimary++;
-        } catch {
-          // Counted by what is missing from `answered`.
-        }
+        const provider = await search(`quota ${searches++}`);
+        if (provider !== undefined) answered++;
+        if (provider === 'primary') fromPrimary++;
       }
     };
     await Promise.all(Array.from({ length: options.inFlight }, worker));
@@ -275,8 +272,13 @@ export async function runQuotaPrimary(options: {
   const loopSet = make();
   const loopProviders = loopSet.map((u) => u.provider);
   const [oursUse, loopUse] = await Promise.all([
-    contend(oursSet, async (query) => (await ours.search({ query })).provider),
-    contend(loopSet, (query) => plainLoop(loopProviders, ours.normalize({ query }))),
+    contend(oursSet, (query) =>
+      ours.search({ query }).then(
+        (response) => response.provider,
+        () => undefined,
+      ),
+    ),
+    contend(loopSet, async (query) => (await plainLoop(loopProviders, ours.normalize({ query }))).answeredBy),
   ]);
   return {
     quotaPerSecond: options.quotaPerSecond,

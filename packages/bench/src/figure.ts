@@ -27,6 +27,8 @@ export interface Figure {
   charts: { unit: string; bars: Bar[] }[];
   /** Extra rows for the report's detail table: label → value. */
   details: [string, string][];
+  /** Tables of their own, after the details (a figure measured over several dimensions). */
+  tables?: { header: string[]; rows: string[][] }[];
 }
 
 export const fmt = {

@@ -65,6 +65,7 @@ export function benchmarksMarkdown(figures: Figure[], info: RunInfo, chartPath: 
       f.method,
       '',
       markdownTable(['Measurement', 'Value'], f.details),
+      ...(f.tables ?? []).flatMap((t) => ['', markdownTable(t.header, t.rows)]),
       ...(checks ? ['', checks] : []),
     ].join('\n');
   });

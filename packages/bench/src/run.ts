@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProviderSimulator } from '@agent-search/testing/simulator';
+import { DEFAULT_AVAILABILITY } from './availability.ts';
 import { runFaultMatrix } from './fault-matrix.ts';
 import type { Figure } from './figure.ts';
+import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
 import { footprintFigure } from './figures/footprint.ts';
@@ -18,7 +20,7 @@ import { tailFigure } from './figures/tail.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
-import { benchmarksMarkdown, chartSvg, runInfo, summaryTable } from './report.ts';
+import { benchmarksMarkdown, chartSvg, markdownTable, runInfo, summaryTable } from './report.ts';
 import { routeNeedleTo } from './upstreams.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -77,8 +79,18 @@ try {
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));
+  await measure('availability', () =>
+    availabilityFigure({
+      ...DEFAULT_AVAILABILITY,
+      searches: quick ? { 1: 50, 20: 200, 200: 400 } : DEFAULT_AVAILABILITY.searches,
+    }),
+  );
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
+    // Tables are written to the docs by a full run; a partial one shows them here.
+    for (const table of figures.flatMap((f) => f.tables ?? [])) {
+      console.log(`\n${markdownTable(table.header, table.rows)}`);
+    }
     console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');
   } else {
     process.stdout.write('fault matrix… ');

@@ -3,7 +3,9 @@ import {
   DEFAULT_AVAILABILITY,
   FAULT_KINDS,
   FAULT_RATES,
+  HANGING_PRIMARY,
   IN_FLIGHT,
+  QUOTA_PRIMARY,
   runAvailabilityCell,
   runHangingPrimary,
   runQuotaPrimary,
@@ -14,8 +16,6 @@ const POINT = 0.01;
 // Shares are fractions of whole searches: this only absorbs floating-point rounding.
 const EPSILON = 1e-9;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-// The issue's own setting for the two scenarios below, which run for a fixed time anyway.
-const ISSUE_LATENCY_MS = [10, 30] as const;
 
 describe('three providers failing independently: ours answers within 1 point of a plain loop on the same faults', () => {
   for (const kind of FAULT_KINDS) {
@@ -42,13 +42,7 @@ describe('three providers failing independently: ours answers within 1 point of 
 
 describe('a primary that hangs on 5% of its requests, two healthy providers behind it', () => {
   it('answers every search with p99 ≤ 1.5 s (the plain loop waits out each hang)', async () => {
-    const report = await runHangingPrimary({
-      searches: 400,
-      inFlight: 20,
-      hangRate: 0.05,
-      latencyMs: ISSUE_LATENCY_MS,
-      seed: 20,
-    });
+    const report = await runHangingPrimary(HANGING_PRIMARY);
     const line = `answered ${report.answered} of ${report.searches}, p99 ${Math.round(report.p99Ms)} ms (plain loop ${Math.round(report.loopP99Ms)} ms), ${report.hangs} hangs`;
     // The primary did hang, and the loop, which gives it the client's default 4 s, felt it.
     expect(report.hangs, line).toBeGreaterThan(0);
@@ -60,13 +54,7 @@ describe('a primary that hangs on 5% of its requests, two healthy providers behi
 
 describe('a primary with a per-second quota (429 without Retry-After past 50 requests a second)', () => {
   it('answers at least half as many searches from it as the plain loop, with at most half its over-quota requests', async () => {
-    const report = await runQuotaPrimary({
-      quotaPerSecond: 50,
-      durationMs: 3_000,
-      inFlight: 20,
-      latencyMs: ISSUE_LATENCY_MS,
-      seed: 20,
-    });
+    const report = await runQuotaPrimary(QUOTA_PRIMARY);
     const { ours, loop } = report;
     const line = `from the primary: ours ${ours.fromPrimary}, loop ${loop.fromPrimary}; over quota (the primary's log): ours ${ours.overQuota}, loop ${loop.overQuota}`;
     // The demand was past the quota, and every search was answered by someone.

@@ -7,6 +7,7 @@ export {
   type PageCacheOptions,
   type PageReadFunction,
   pageCacheKey,
+  trustedPage,
   withPageCache,
 } from './page-cache.ts';
 export {

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type Logger, raceAbort, silentLogger } from '@agent-search/core';
+import {
+  cleanText,
+  cleanUrl,
+  FIELD_LIMITS,
+  type Logger,
+  printableText,
+  raceAbort,
+  silentLogger,
+} from '@agent-search/core';
 import { MemoryStore } from './memory-store.ts';
 import { type CacheStore, checkTtl } from './store.ts';
 
@@ -15,7 +23,7 @@ export type PageReadFunction<O extends { signal?: AbortSignal }, T> = (
   options?: O,
 ) => Promise<T>;
 
-export interface PageCacheOptions<O> {
+export interface PageCacheOptions<O, T = unknown> {
   /** Where read pages are kept. Default: a `MemoryStore` with its defaults. */
   store?: CacheStore;
   /** How long a read page is served from the cache. Default `DEFAULT_PAGE_TTL_MS`. */
@@ -25,7 +33,74 @@ export interface PageCacheOptions<O> {
    * `signal`, as JSON (functions, such as a resolver, are left out).
    */
   variant?: (options: O | undefined) => unknown;
+  /**
+   * Checks a stored page before it is served: the page, or undefined for a miss. Default `trustedPage`,
+   * for readers that answer like `readPage`.
+   */
+  validate?: (page: unknown, url: string, options: O | undefined) => T | undefined;
   logger?: Logger;
+}
+
+/** A stored page read by `readPage`: the fields `trustedPage` checks. */
+interface StoredPage {
+  url: string;
+  finalUrl: string;
+  title: string;
+  siteName?: string;
+  byline?: string;
+  publishedAt?: string;
+  text: string;
+  truncated: boolean;
+  contentType: string;
+}
+
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9.+-]{0,63}\/[a-z0-9][a-z0-9.+-]{0,63}$/;
+// What the reader's cleaning leaves out of page text: a tag or a citation-like mark surviving means the
+// text was not written by the reader.
+const TAG = /<\/?[a-zA-Z][^<>]*>/;
+const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/u;
+
+const isCleanField = (value: unknown, max: number) =>
+  typeof value === 'string' && cleanText(value, max) === value;
+const isOptionalField = (value: unknown, max: number) =>
+  value === undefined || (value !== '' && isCleanField(value, max));
+
+/**
+ * A stored page checked like a provider's answer, since a shared store (Redis) holds whatever anyone with
+ * access wrote under our prefix: the page of `url`, every field of the right type, clean (no escape,
+ * control or bidirectional character, no tag) and within its limit, the text within the read's
+ * `maxChars`, `finalUrl` an http(s) URL. Undefined when anything is off.
+ */
+export function trustedPage(
+  value: unknown,
+  url: string,
+  options?: { maxChars?: number },
+): StoredPage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const page = value as Partial<Record<keyof StoredPage, unknown>>;
+  const maxChars = options?.maxChars ?? FIELD_LIMITS.content;
+  if (page.url !== url || typeof page.finalUrl !== 'string' || cleanUrl(page.finalUrl) !== page.finalUrl) {
+    return undefined;
+  }
+  if (typeof page.text !== 'string' || page.text.length > maxChars || typeof page.truncated !== 'boolean') {
+    return undefined;
+  }
+  if (printableText(page.text) !== page.text || TAG.test(page.text) || CITATION_MARK.test(page.text)) {
+    return undefined;
+  }
+  if (typeof page.contentType !== 'string' || !MEDIA_TYPE.test(page.contentType)) return undefined;
+  if (!isCleanField(page.title, FIELD_LIMITS.title)) return undefined;
+  if (
+    !isOptionalField(page.siteName, FIELD_LIMITS.source) ||
+    !isOptionalField(page.byline, FIELD_LIMITS.other)
+  ) {
+    return undefined;
+  }
+  if (page.publishedAt !== undefined) {
+    if (typeof page.publishedAt !== 'string' || page.publishedAt.length > 40) return undefined;
+    if (Number.isNaN(Date.parse(page.publishedAt))) return undefined;
+  }
+  return value as StoredPage;
 }
 
 interface PageEntry<T> {
@@ -82,12 +157,14 @@ class PageFlight<T> {
  */
 export function withPageCache<O extends { signal?: AbortSignal }, T>(
   read: PageReadFunction<O, T>,
-  options: PageCacheOptions<O> = {},
+  options: PageCacheOptions<O, T> = {},
 ): PageReadFunction<O, T> {
   const store = options.store ?? new MemoryStore();
   const ttlMs = checkTtl(options.ttlMs ?? DEFAULT_PAGE_TTL_MS);
   const variant = options.variant ?? defaultVariant;
   const logger = options.logger ?? silentLogger;
+  const validate = options.validate ?? (trustedPage as NonNullable<PageCacheOptions<O, T>['validate']>);
+  let untrustedLogged = false;
   const flights = new Map<string, PageFlight<T>>();
 
   async function cachedRead(
@@ -97,8 +174,15 @@ export function withPageCache<O extends { signal?: AbortSignal }, T>(
     signal: AbortSignal,
   ): Promise<T> {
     try {
-      const entry = await store.get<PageEntry<T>>(key);
-      if (entry?.v === 1 && entry.page !== undefined) return entry.page;
+      const entry = await store.get<PageEntry<unknown>>(key);
+      if (entry !== undefined && entry !== null) {
+        const page = entry.v === 1 ? validate(entry.page, url, readOptions) : undefined;
+        if (page !== undefined) return page;
+        // Someone else's data under our prefix, or a poisoned entry: a miss, said once per cache.
+        if (!untrustedLogged)
+          logger.warn({}, 'ignored a page cache entry that fails validation; reading the page');
+        untrustedLogged = true;
+      }
     } catch (error) {
       logger.warn({ err: error }, 'page cache read failed; reading the page');
     }

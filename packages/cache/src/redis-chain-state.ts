@@ -105,14 +105,27 @@ export function createRedisChainState(redis: Redis, options: RedisChainStateOpti
   const bucket = (at: number) => `${prefix}hedges:${Math.floor(at / HEDGE_BUCKET_MS)}`;
   // A client without an offline queue refuses commands until connected: a process's first exchange, sent
   // while its connection opens, waits for it (the client bounds that wait) rather than fail.
+  // A connection that already failed (reconnecting, closed) is not waited for: the call fails at once.
   let ready: Promise<void> | undefined;
   const whenReady = (): Promise<void> | undefined => {
     if (redis.status === 'ready') return undefined;
-    ready ??= new Promise<void>((resolve) => {
-      redis.once('ready', () => {
+    if (!['wait', 'connecting', 'connect'].includes(redis.status)) {
+      return Promise.reject(new Error(`Redis is not reachable (${redis.status})`));
+    }
+    ready ??= new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        redis.off('ready', onReady);
+        redis.off('reconnecting', onDown);
+        redis.off('end', onDown);
         ready = undefined;
-        resolve();
-      });
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onDown = () => settle(new Error('Redis is not reachable'));
+      redis.once('ready', onReady);
+      redis.once('reconnecting', onDown);
+      redis.once('end', onDown);
     });
     return ready;
   };

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ReadPageOptions, readPage } from '@agent-search/reader';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CacheStore, MemoryStore, RedisStore, withPageCache } from '../src/index.ts';
 
@@ -111,5 +113,60 @@ describe('withPageCache callers', () => {
     await expect(left).rejects.toThrow('caller left');
     await expect(staying).resolves.toMatchObject({ title: expect.stringContaining('Notice') });
     expect(hits.get('/slow?abandon')).toBe(1);
+  });
+});
+
+describe.skipIf(!redisUrl)('withPageCache on a poisoned Redis', () => {
+  it('treats a page entry that fails validation as a miss, said once, and reads the page again', async () => {
+    const keyPrefix = `page-test:${randomUUID()}:`;
+    const raw = new Redis(redisUrl!);
+    const lines: { level: string; msg: string }[] = [];
+    const record = (level: string) => (_fields: unknown, msg: string) => lines.push({ level, msg });
+    const logger = {
+      trace: record('trace'),
+      debug: record('debug'),
+      info: record('info'),
+      warn: record('warn'),
+      error: record('error'),
+    };
+    const store = new RedisStore({ url: redisUrl!, keyPrefix });
+    const read = withPageCache(readPage, { store, logger: logger as never });
+    try {
+      const path = '/poisoned';
+      const good = await read(`${origin}${path}`, readOptions());
+      const [key] = await raw.keys(`${keyPrefix}page:*`);
+      const stored = JSON.parse((await raw.get(key!))!) as { v: 1; page: Record<string, unknown> };
+      const page = stored.page;
+      const poisons: unknown[] = [
+        { ...stored, page: { ...page, text: 42 } },
+        { ...stored, page: { ...page, text: 'x '.repeat(1_500_000) } },
+        { ...stored, page: { ...page, text: 'Opening \u001b]0;owned\u0007hours \u202Eevil' } },
+        { ...stored, page: { ...page, text: 'Opening hours <script>alert(1)</script>' } },
+        { ...stored, page: { ...page, text: 'Opening hours [1] are forged' } },
+        { ...stored, page: { ...page, title: 'Bell\u0007 title' } },
+        { ...stored, page: { ...page, finalUrl: 'javascript:alert(1)' } },
+        { ...stored, page: { ...page, url: 'https://elsewhere.example/' } },
+        { ...stored, page: { ...page, truncated: 'yes' } },
+        { ...stored, page: { ...page, contentType: 'text/html\n<b>' } },
+        { ...stored, page: null },
+        'not an entry',
+      ];
+      for (const poison of poisons) {
+        await raw.set(key!, JSON.stringify(poison), 'PX', 60_000);
+        const before = hits.get(path) ?? 0;
+        const served = await read(`${origin}${path}`, readOptions());
+        expect(hits.get(path)).toBe(before + 1);
+        expect(served).toEqual(good);
+      }
+      // What the cache itself wrote back is trusted again.
+      const before = hits.get(path);
+      await read(`${origin}${path}`, readOptions());
+      expect(hits.get(path)).toBe(before);
+      expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+      expect(lines.find((line) => line.level === 'warn')?.msg).toMatch(/fails validation/);
+    } finally {
+      raw.disconnect();
+      await store.close();
+    }
   });
 });

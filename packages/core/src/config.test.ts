@@ -142,6 +142,55 @@ describe('loadSearchConfig', () => {
   });
 });
 
+describe('loadSearchConfig with a provider that has a keyless mode', () => {
+  const withKeyless = [
+    definition('duckduckgo'),
+    definition('tavily', 'TAVILY_API_KEY', { keyless: { env: 'TAVILY_KEYLESS' } }),
+    definition('exa', 'EXA_API_KEY'),
+  ];
+  const order = (env: Record<string, string>) =>
+    loadSearchConfig(env, { definitions: withKeyless }).client.providers.map((p) => p.id);
+
+  it('enables it without its key, after DuckDuckGo, and says it searches keyless', () => {
+    const config = loadSearchConfig({}, { definitions: withKeyless });
+    expect(config.client.providers.map((p) => p.id)).toEqual(['duckduckgo', 'tavily']);
+    expect(config.providers.find((p) => p.id === 'tavily')).toMatchObject({
+      enabled: true,
+      configured: true,
+      keyless: true,
+    });
+    expect(config.providers.find((p) => p.id === 'tavily')).not.toHaveProperty('apiKey');
+  });
+
+  it('puts it after every keyed provider by default: shared limits are the last resort', () => {
+    expect(order({ EXA_API_KEY: 'e' })).toEqual(['duckduckgo', 'exa', 'tavily']);
+    // With its key it is an ordinary keyed provider, in the given order.
+    expect(order({ EXA_API_KEY: 'e', TAVILY_API_KEY: 't' })).toEqual(['duckduckgo', 'tavily', 'exa']);
+    // An explicit priority is taken as written.
+    expect(order({ EXA_API_KEY: 'e', SEARCH_PROVIDER_PRIORITY: 'tavily,duckduckgo,exa' })).toEqual([
+      'tavily',
+      'duckduckgo',
+      'exa',
+    ]);
+  });
+
+  it('its switch turns keyless mode off: then the key is missing again', () => {
+    const config = loadSearchConfig({ TAVILY_KEYLESS: 'false' }, { definitions: withKeyless });
+    expect(config.client.providers.map((p) => p.id)).toEqual(['duckduckgo']);
+    expect(config.providers.find((p) => p.id === 'tavily')).toMatchObject({
+      enabled: false,
+      reason: 'TAVILY_API_KEY not set',
+    });
+    expect(config.providers.find((p) => p.id === 'tavily')).not.toHaveProperty('keyless');
+  });
+
+  it('rejects a switch that is not a boolean, naming it', () => {
+    expect(() => loadSearchConfig({ TAVILY_KEYLESS: 'sometimes' }, { definitions: withKeyless })).toThrow(
+      /TAVILY_KEYLESS: expected true or false/,
+    );
+  });
+});
+
 describe('client.normalize', () => {
   it('applies WEB_SEARCH_MAX_RESULTS to requests that do not say', () => {
     const { client } = loadSearchConfig({ WEB_SEARCH_MAX_RESULTS: '3' }, { definitions });

@@ -1,7 +1,7 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
-import { lazyProvider, missingSetting } from './lazy-provider.ts';
+import { lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
@@ -17,6 +17,8 @@ export interface ProviderSummary {
   enabled: boolean;
   /** The API key, redacted ("…f3a9"), when one is set. */
   apiKey?: string;
+  /** Searches without a key, in the API's keyless mode (shared limits). */
+  keyless?: boolean;
   /** Why it is not enabled. */
   reason?: string;
 }
@@ -100,14 +102,22 @@ function checkBaseUrl(env: Env, definition: ProviderDefinition): void {
 
 /**
  * Reads the search configuration from the environment and builds a ready client:
- * SEARCH_PROVIDER_PRIORITY (default: every definition, in the order given), <PROVIDER>_API_KEY, the
- * providers' base-URL variables, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
+ * SEARCH_PROVIDER_PRIORITY (default: every definition, in the order given, those searching keyless last), <PROVIDER>_API_KEY, the
+ * switches of keyless modes, the providers' base-URL variables, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
   const { definitions, ...clientOptions } = options;
   const known = new Map(definitions.map((d) => [d.id, d]));
-  const priority = readPriority(env, known);
+  const listedOrder = readPriority(env, known);
+  // By default a provider searching keyless (shared limits) is the last resort, after every keyed one;
+  // an explicit SEARCH_PROVIDER_PRIORITY is taken as written.
+  const priority = env.SEARCH_PROVIDER_PRIORITY?.trim()
+    ? listedOrder
+    : [
+        ...listedOrder.filter((id) => !usesKeyless(known.get(id)!, env)),
+        ...listedOrder.filter((id) => usesKeyless(known.get(id)!, env)),
+      ];
   const maxResults =
     readInteger(env, 'WEB_SEARCH_MAX_RESULTS', { min: 1, max: MAX_RESULTS_LIMIT }) ??
     clientOptions.defaultMaxResults ??
@@ -140,6 +150,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
       enabled: listed && missing === undefined,
     };
     if (key) summary.apiKey = redactKey(key);
+    if (usesKeyless(definition, env)) summary.keyless = true;
     if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
     else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);

@@ -87,7 +87,12 @@ export interface JsonApiProviderSpec {
   /** The key's environment variable, named in the error for a search without a key. */
   apiKeyEnv: string;
   defaultBaseURL: string;
-  /** The HTTP request for one search; `baseURL` has no trailing slash. */
+  /**
+   * The API also answers without a key (a keyless mode with shared limits) and the options ask for it:
+   * without a key the provider is configured and `request` gets an empty `apiKey`, to build the keyless call.
+   */
+  keyless?: boolean;
+  /** The HTTP request for one search; `baseURL` has no trailing slash; `apiKey` is empty in keyless mode. */
   request(request: SearchRequest, context: { baseURL: string; apiKey: string }): JsonApiRequest;
   /** The parsed answer as the provider's response; a `provider_error` when it is not the expected shape. */
   response(body: unknown, request: SearchRequest): ProviderResponse;
@@ -112,10 +117,11 @@ export function createJsonApiProvider(
   const baseURL = checkBaseUrl(options.baseURL?.trim() || spec.defaultBaseURL, `${spec.name} baseURL`);
   const limit = checkMaxBodyBytes(options.maxBodyBytes);
   const { id: provider, name } = spec;
+  const keyless = apiKey === '' && spec.keyless === true;
 
   async function search(request: SearchRequest, { signal }: { signal: AbortSignal }) {
     // Checked before any request: a missing key is a configuration problem, not the API's answer.
-    if (!apiKey) throw missingApiKeyError({ provider, name, apiKeyEnv: spec.apiKeyEnv });
+    if (!apiKey && !keyless) throw missingApiKeyError({ provider, name, apiKeyEnv: spec.apiKeyEnv });
     const { url, init } = spec.request(request, { baseURL, apiKey });
     const body = await requestJsonApi(url, init, {
       provider,
@@ -133,7 +139,7 @@ export function createJsonApiProvider(
     id: provider,
     name,
     capabilities: spec.capabilities,
-    configured: apiKey !== '',
+    configured: apiKey !== '' || keyless,
     search,
   };
 }

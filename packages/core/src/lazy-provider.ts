@@ -1,10 +1,22 @@
 import { raceAbort } from './abort.ts';
+import { readBoolean } from './env.ts';
 import { SearchError } from './errors.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 
-/** Set when the definition has what it needs from `env`: its API key, and its base URL when it has no default. */
+/** True when the definition's provider will search without a key: it has a keyless mode, not turned off. */
+export function usesKeyless(definition: ProviderDefinition, env: Env): boolean {
+  if (!definition.keyless || !definition.apiKeyEnv || env[definition.apiKeyEnv]?.trim()) return false;
+  return readBoolean(env, definition.keyless.env, true);
+}
+
+/**
+ * Set when the definition lacks what it needs from `env`: its API key (unless it searches keyless), and its
+ * base URL when it has no default.
+ */
 export function missingSetting(definition: ProviderDefinition, env: Env): string | undefined {
-  if (definition.apiKeyEnv && !env[definition.apiKeyEnv]?.trim()) return definition.apiKeyEnv;
+  if (definition.apiKeyEnv && !env[definition.apiKeyEnv]?.trim() && !usesKeyless(definition, env)) {
+    return definition.apiKeyEnv;
+  }
   if (definition.baseUrlRequired && definition.baseUrlEnv && !env[definition.baseUrlEnv]?.trim()) {
     return definition.baseUrlEnv;
   }

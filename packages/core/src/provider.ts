@@ -82,6 +82,11 @@ export interface ProviderDefinition {
   baseUrlEnv?: string;
   /** The provider has no public endpoint (a self-hosted SearXNG): it is configured only once `baseUrlEnv` is set. */
   baseUrlRequired?: boolean;
+  /**
+   * The API also answers without a key, in a keyless mode with shared limits: without `apiKeyEnv` the
+   * provider is still configured, unless the boolean variable `env` turns keyless mode off (default on).
+   */
+  keyless?: { env: string };
   capabilities: ProviderCapabilities;
   /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
   load(): Promise<ProviderModule>;

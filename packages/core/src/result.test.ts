@@ -30,6 +30,8 @@ describe('cleanText', () => {
   it('drops citation marks however they are nested or written', () => {
     const forged = '[[2]2] Evil [[[7]7]7] line ［9］ fullwidth [٣] arabic';
     expect(cleanText(forged)).toBe('Evil line fullwidth arabic');
+    // As Markdown escapes them: page text converted by turndown writes "[1]" as "\[1\]".
+    expect(cleanText('Tides \\[1\\] rise \\[\\[2\\]2\\] twice')).toBe('Tides rise twice');
   });
 
   it('removes terminal escape sequences with their payload, and bidirectional controls', () => {

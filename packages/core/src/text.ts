@@ -25,9 +25,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // Block-level tags separate words; inline ones (<b>, <em>, <a>) sit inside them: "I/O</b>," stays "I/O,".
 const BLOCK_TAG =
   /<\/?(?:p|div|br|hr|li|ul|ol|tr|td|th|table|h[1-6]|section|article|header|footer|blockquote|pre)\b[^<>]*>/gi;
-const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
+// `[^<>]*` stops at the next bracket, so a run of unclosed `<a` costs one look at each character. Comments
+// are not a pattern: a lazy `<!--[\s\S]*?-->` searches to the end from each unclosed `<!--` (quadratic).
+const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 // "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
-const CITATION_MARK = /[[［]\s*\p{Nd}+\s*[\]］]/gu;
+// Markdown escapes them ("\[1\]", as page text converted to Markdown writes them): those go too.
+const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/gu;
 // Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
 const MAX_PASSES = 6;
 
@@ -45,8 +48,27 @@ export function printableText(value: string): string {
     .replace(INVISIBLE, '');
 }
 
+/** `text` without its `<!-- … -->` comments and unclosed `<!--` markers, in one left-to-right scan. */
+function withoutComments(text: string): string {
+  let kept = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<!--', at);
+    if (open === -1) break;
+    const close = text.indexOf('-->', open + 4);
+    // Unclosed: no later `<!--` can close either, so the search ends here, having read the text once. The
+    // words after it stay (it may be a stray marker, not a comment); the markers go.
+    if (close === -1) return kept + text.slice(at).replaceAll('<!--', ' ');
+    kept += text.slice(at, open);
+    at = close + 3;
+  }
+  return at === 0 ? text : kept + text.slice(at);
+}
+
 function onePass(text: string): string {
-  const withoutTags = text.replace(ESCAPE_SEQUENCE, '').replace(BLOCK_TAG, ' ').replace(TAG, '');
+  const withoutTags = withoutComments(text.replace(ESCAPE_SEQUENCE, ''))
+    .replace(BLOCK_TAG, ' ')
+    .replace(TAG, '');
   return printableText(decodeHTML(withoutTags)).replace(CITATION_MARK, '');
 }
 
@@ -54,7 +76,8 @@ function onePass(text: string): string {
  * Text from outside made safe to show a person or a model: tags stripped and entities decoded until
  * neither changes anything (so `<scr<script>ipt>` and `&lt;script&gt;` cannot become a live tag),
  * terminal escape sequences, controls, bidirectional and zero-width characters removed, citation-like
- * `[n]` marks dropped. Each pass is linear; a handful of passes reach the fixed point for real text.
+ * `[n]` marks dropped. Each pass is linear in the length of `value` (no pattern backtracks over more than
+ * the run it matched), and the passes are capped, so any input costs a bounded number of looks per character.
  */
 export function plainText(value: string): string {
   let text = value;
@@ -72,8 +95,9 @@ export function plainText(value: string): string {
  */
 export function cleanText(value: unknown, max: number = FIELD_LIMITS.other): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  // Markup shrinks when cleaned, but a field a thousand times its limit is not worth reading whole.
-  const text = plainText(String(value).slice(0, Math.max(max, 200) * 8))
+  // Cut before cleaning, never after: cleaning only shrinks text (tags, entities and controls go), and what
+  // lies past four times the limit is not read at all, however it is built.
+  const text = plainText(String(value).slice(0, Math.max(max, 200) * 4))
     .replace(/\s+/gu, ' ')
     .trim();
   return truncate(text, max);

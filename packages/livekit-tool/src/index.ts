@@ -38,7 +38,7 @@ export {
   provenanceEntry,
 } from './provenance.ts';
 export { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from './rules.ts';
-export type { SearchStepAnswer, ToolMemory } from './search-step.ts';
+export type { SearchStepAnswer, ToolFinding, ToolMemory } from './search-step.ts';
 export {
   createSearchInternetTool,
   type DeprecatedSearchToolFormat,

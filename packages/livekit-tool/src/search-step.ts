@@ -7,17 +7,44 @@ import {
   searchMultiSource,
   siteOf,
 } from '@agent-search/core';
-import type { RecalledFinding, SearchMemory } from '@agent-search/memory';
 import { describeError } from './framework-logger.ts';
 import type { SearchPolicy } from './policy.ts';
 
+// The memory's types are spelled out here, not imported: `@agent-search/memory` is an optional peer, and
+// the tool's declarations must type-check for a user who did not install it. A `SearchMemory` from that
+// package fits `ToolMemory` (the companion tests pass one).
+
+/** A finding recalled from memory, as far as the tool reads it (`RecalledFinding` in `@agent-search/memory`). */
+export interface ToolFinding {
+  sources: readonly { title: string; url: string; snippet: string }[];
+  /** Id of the provider that answered the search the finding came from. */
+  provider: string;
+  /** ISO 8601. */
+  learnedAt: string;
+  /** The bot that learned it, as named to people. */
+  botName: string;
+  /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
+  note: string;
+}
+
 /** What the tool needs of a search memory (`createSearchMemory` from `@agent-search/memory`). */
-export type ToolMemory = Pick<SearchMemory, 'recall' | 'remember'>;
+export interface ToolMemory {
+  recall(
+    query: string,
+    options?: { limit?: number; maxAgeMs?: number; signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<readonly ToolFinding[]>;
+  remember(input: {
+    query: string;
+    results: readonly { title: string; url: string; snippet: string }[];
+    provider: string;
+    userId?: string;
+  }): Promise<unknown>;
+}
 
 /** The answer to one `search_internet` call, and the finding it came from when memory answered. */
 export interface SearchStepAnswer {
   response: SearchResponse;
-  learned?: RecalledFinding;
+  learned?: ToolFinding;
 }
 
 export interface SearchStepOptions {
@@ -44,7 +71,7 @@ function recallable(request: SearchRequestInput): boolean {
   return (request.mode ?? 'text') === 'text' && !request.timeRange && !request.profile;
 }
 
-function fromFinding(query: string, finding: RecalledFinding): SearchResponse {
+function fromFinding(query: string, finding: ToolFinding): SearchResponse {
   const results: SearchResult[] = finding.sources.map((s) => ({
     title: s.title,
     url: s.url,

@@ -15,8 +15,9 @@ export interface SearchMcpServerOptions {
   version?: string;
 }
 
+// The tool's text numbers results and names their sites, without URLs (structuredContent has those).
 const INSTRUCTIONS =
-  'Use web_search for anything current or that you are unsure of; cite the URLs of the results you use.';
+  'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.';
 
 function cancelled(signal: AbortSignal): Promise<CallToolResult> {
   return new Promise((resolve) => {

@@ -9,6 +9,7 @@ export const READ_PAGE_ERROR_CODES = [
   'unreachable',
   'http_status',
   'unsupported_content',
+  'unreadable',
 ] as const;
 
 export type ReadPageErrorCode = (typeof READ_PAGE_ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { markupToText, nestingDepth, titleOf } from './markup-scan.ts';
 
 /** The main content of an HTML page, as Markdown, with what the page says about itself. */
 export interface ExtractedArticle {
@@ -44,6 +45,13 @@ function createTurndown(): TurndownService {
 
 const turndown = createTurndown();
 
+// linkedom's parser costs the square of the nesting depth (10,000 levels: 2.3 s); Readability's scoring
+// about its cube (800 levels: 6 s); turndown recurses once per level. Real articles nest a few dozen deep.
+// Pages past these bounds are read as text by a linear scan instead (see markup-scan.ts).
+const MAX_PARSE_DEPTH = 1_000;
+const MAX_ARTICLE_DEPTH = 128;
+const MAX_ARTICLE_ELEMENTS = 60_000;
+
 type LinkedomDocument = ReturnType<typeof parseHTML>['document'];
 
 function meta(document: LinkedomDocument, ...names: string[]): string | undefined {
@@ -60,10 +68,14 @@ function meta(document: LinkedomDocument, ...names: string[]): string | undefine
 /**
  * Extracts the article of `html` (Mozilla Readability on a linkedom DOM) and converts it to Markdown
  * (turndown). Pages Readability cannot score (short statutes, index pages) fall back to the body without
- * navigation, headers, footers, dialogs and scripts.
+ * navigation, headers, footers, dialogs and scripts; pages nested too deep or too large to score in
+ * bounded time are read as plain text.
  */
 export function extractArticle(html: string): ExtractedArticle {
-  const { document } = parseHTML(html);
+  if (nestingDepth(html, MAX_PARSE_DEPTH) >= MAX_PARSE_DEPTH) return asText(html);
+  const document = parsePage(html);
+  if (!document.body || !withinArticleBounds(document.body)) return asText(html);
+  removeHidden(document);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
   const publishedTime =
     meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
@@ -86,6 +98,93 @@ export function extractArticle(html: string): ExtractedArticle {
     publishedTime: article?.publishedTime?.trim() || publishedTime || undefined,
     markdown: turndown.turndown(contentHtml),
   };
+}
+
+/**
+ * The page as a document. HTML5 lets a page leave out `<html>`, `<head>` and `<body>`; linkedom then roots
+ * the document at the first element and leaves the body empty (the page read as nothing), so such a page
+ * is parsed again inside the tags it left out, its head elements moved back to the head.
+ */
+function parsePage(html: string): LinkedomDocument {
+  const { document } = parseHTML(html);
+  if (document.documentElement?.localName === 'html' && document.body?.firstChild) return document;
+  const bare = html.replace(/^\s*<!doctype[^>]*>/i, '').replace(/<\/?(?:html|head|body)\b[^<>]*>/gi, '');
+  const wrapped = parseHTML(`<!doctype html><html><head></head><body>${bare}</body></html>`).document;
+  for (const node of wrapped.body.querySelectorAll('title, meta, link, base')) wrapped.head.appendChild(node);
+  return wrapped;
+}
+
+// A declaration that hides, in any spelling: "DISPLAY : none !important" once lowercased and unspaced.
+const HIDING = /(?:^|[;{])(?:display:none|visibility:(?:hidden|collapse))(?:!important)?(?:;|}|$)/;
+// Of an inline stylesheet, only this much is read, and only simple selectors (".ad", "#promo", "div.x").
+const MAX_STYLESHEET_CHARS = 200_000;
+const MAX_HIDING_SELECTORS = 300;
+const SIMPLE_SELECTOR = /^[a-z]*(?:[.#][a-z_-][\w-]*)+$/i;
+
+const hides = (declarations: string) => HIDING.test(declarations.toLowerCase().replace(/\s+/g, ''));
+
+/**
+ * Removes what a browser would not show, so a page cannot tell a model what it hides from people:
+ * `hidden` and `aria-hidden="true"` elements, inline styles that hide in any spelling, and elements an
+ * inline stylesheet hides by a simple class or id selector (media queries and complex selectors are not
+ * evaluated: too costly for what they catch).
+ */
+function removeHidden(document: LinkedomDocument): void {
+  const selectors = new Set<string>();
+  let read = 0;
+  for (const style of document.querySelectorAll('style')) {
+    const css = (style.textContent ?? '').slice(0, MAX_STYLESHEET_CHARS - read);
+    read += css.length;
+    // "a, .b { display: none }" per rule; a rule inside @media keeps its at-rule in the selector and is skipped.
+    for (const rule of css.split('}')) {
+      const open = rule.indexOf('{');
+      if (open === -1 || !hides(rule.slice(open + 1))) continue;
+      for (const selector of rule.slice(0, open).split(',')) {
+        const simple = selector.trim();
+        if (SIMPLE_SELECTOR.test(simple) && selectors.size < MAX_HIDING_SELECTORS) selectors.add(simple);
+      }
+    }
+    if (read >= MAX_STYLESHEET_CHARS) break;
+  }
+  const hidden = [...document.querySelectorAll('[hidden], [aria-hidden], [style]')].filter(
+    (node) =>
+      node.hasAttribute('hidden') ||
+      node.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true' ||
+      hides(node.getAttribute('style') ?? ''),
+  );
+  try {
+    if (selectors.size > 0) hidden.push(...document.querySelectorAll([...selectors].join(', ')));
+  } catch {
+    // A selector the engine does not take (".-"): the page keeps its class-hidden elements, nothing more.
+  }
+  for (const node of hidden) node.remove();
+}
+
+function asText(html: string): ExtractedArticle {
+  return { title: titleOf(html).trim(), markdown: markupToText(html) };
+}
+
+type LinkedomElement = NonNullable<LinkedomDocument['body']>;
+
+/** True when the tree under `root` is shallow and small enough for Readability; walked without recursion. */
+function withinArticleBounds(root: LinkedomElement): boolean {
+  let node: LinkedomElement | null = root.firstElementChild;
+  let depth = 1;
+  let elements = 0;
+  while (node) {
+    if (++elements > MAX_ARTICLE_ELEMENTS || depth > MAX_ARTICLE_DEPTH) return false;
+    if (node.firstElementChild) {
+      node = node.firstElementChild;
+      depth++;
+      continue;
+    }
+    while (node && node !== root && !node.nextElementSibling) {
+      node = node.parentElement;
+      depth--;
+    }
+    node = !node || node === root ? null : node.nextElementSibling;
+  }
+  return true;
 }
 
 function stripChrome(bodyHtml: string): string {

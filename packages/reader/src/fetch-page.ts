@@ -120,6 +120,7 @@ function failure(error: unknown, limits: FetchLimits): unknown {
   if (isReadPageError(error)) return error;
   if (limits.deadline.aborted) return timeoutError();
   if (limits.signal.aborted) return limits.signal.reason;
+  if (typeof error === 'object' && error !== null && damagedBodies.has(error)) return damagedError(error);
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   if (isReadPageError(cause)) return cause;
   return new ReadPageError('unreachable', 'I could not reach that website.', { cause: error });
@@ -160,25 +161,66 @@ function request(url: URL, limits: FetchLimits): Promise<IncomingMessage> {
   });
 }
 
+// Content codings we undo, as a server may stack them ("gzip, br"): applied in the order listed.
+const DECODERS: Record<string, (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress) | null> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+  identity: null,
+};
+const MAX_CODINGS = 3;
+
+/** Errors raised by a decoder on the bytes it was given: a damaged body, not a network failure. */
+const damagedBodies = new WeakSet<object>();
+
+function damagedError(cause: unknown): ReadPageError {
+  return new ReadPageError(
+    'unreadable',
+    "That page's compressed content is damaged, so I could not read it.",
+    {
+      cause,
+    },
+  );
+}
+
+/** The body with its content codings undone, last applied first; refused when one is unknown. */
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  if (!decoder) return response;
-  response.on('error', (error) => decoder.destroy(error));
-  return response.pipe(decoder);
+  const codings = String(response.headers['content-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '');
+  const unknown = codings.some((coding) => !Object.hasOwn(DECODERS, coding));
+  if (unknown || codings.length > MAX_CODINGS) {
+    throw new ReadPageError('unsupported_content', 'That page is compressed in a way I cannot read.');
+  }
+  let stream: Readable = response;
+  let forwarded: unknown;
+  response.on('error', (error) => {
+    forwarded = error;
+  });
+  for (const coding of codings.reverse()) {
+    const decoder = DECODERS[coding]?.();
+    if (!decoder) continue;
+    decoder.on('error', (error) => {
+      if (error !== forwarded) damagedBodies.add(error);
+    });
+    const source = stream;
+    source.on('error', (error) => decoder.destroy(error));
+    stream = source.pipe(decoder);
+  }
+  return stream;
 }
 
 async function readBody(response: IncomingMessage, limits: FetchLimits): Promise<Buffer> {
-  const stream = decoded(response);
+  let stream: Readable;
+  try {
+    stream = decoded(response);
+  } catch (error) {
+    response.destroy();
+    throw error;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   try {

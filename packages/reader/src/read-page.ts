@@ -1,10 +1,10 @@
-import { cleanText, FIELD_LIMITS, toIsoDate } from '@agent-search/core';
+import { cleanText, FIELD_LIMITS } from '@agent-search/core';
 import { decodeBody } from './charset.ts';
-import { cutText } from './cut-text.ts';
 import { ReadPageError } from './errors.ts';
-import { extractArticle } from './extract-article.ts';
 import { type FetchLimits, fetchPage, parseWebUrl, timeoutError } from './fetch-page.ts';
 import type { HostResolver } from './guarded-lookup.ts';
+import type { PageKind } from './page-text.ts';
+import { pageTextOffThread, prepareWorker } from './page-worker.ts';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts';
 
 /** A page's main content, ready for a model. */
@@ -61,12 +61,12 @@ export const READ_PAGE_DEFAULTS = {
   maxRedirects: 5,
 } as const;
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
-type Kind = 'html' | 'text' | 'json';
-
-function kindOf(mediaType: string): Kind | undefined {
+function kindOf(mediaType: string): PageKind | undefined {
   if (HTML_TYPES.has(mediaType)) return 'html';
   if (TEXT_TYPES.has(mediaType)) return 'text';
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return 'json';
@@ -109,27 +109,11 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 }
 
 /**
- * Page text with core's cleaning on every line: control and invisible characters and stray tags go,
- * while the line structure that makes it Markdown (paragraphs, list indentation) stays.
- */
-function sanitize(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-      const cleaned = cleanText(line, Number.MAX_SAFE_INTEGER);
-      return cleaned === '' ? '' : `${indent.replace(/\t/g, '    ')}${cleaned}`;
-    })
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/**
  * Reads `url` and returns its main content as Markdown, safely: only http(s); every address connected to
  * (first host and each redirect hop) must be public; at most `maxRedirects` redirects; the body is read as
- * a stream up to `maxBytes`; one deadline for everything; robots.txt honoured. Fails with a
- * `ReadPageError`; the caller's own abort rejects with the caller's reason.
+ * a stream up to `maxBytes`; one deadline for everything; robots.txt honoured. Every failure is a
+ * `ReadPageError` with a code, except the caller's own abort, which rejects with the caller's reason, and
+ * invalid options (a `RangeError`, thrown before anything is fetched).
  */
 export async function readPage(url: string, options: ReadPageOptions = {}): Promise<ReadPageResult> {
   if (typeof url !== 'string' || url.length > FIELD_LIMITS.url) {
@@ -137,10 +121,40 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   }
   const start = parseWebUrl(url);
   const maxChars = positive('maxChars', options.maxChars, READ_PAGE_DEFAULTS.maxChars);
-  const deadline = AbortSignal.timeout(
-    positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs),
-  );
+  const maxBytes = positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes);
+  const maxRedirects = redirectsAllowed(options.maxRedirects);
+  const timeoutMs = positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs);
+  // Node fires a longer timer at once (TimeoutOverflowWarning): a 30-day deadline would be none at all.
+  if (timeoutMs > MAX_TIMER_MS)
+    throw new RangeError(`timeoutMs must be at most ${MAX_TIMER_MS} (got ${timeoutMs})`);
+  const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await readChecked({ url, start, maxChars, maxBytes, maxRedirects, signal, deadline }, options);
+  } catch (error) {
+    if (ReadPageError.is(error)) throw error;
+    if (options.signal?.aborted && error === options.signal.reason) throw error;
+    if (deadline.aborted) throw timeoutError();
+    // A bug of ours or of a parser, met on some page: still a failed read the caller can branch on.
+    throw new ReadPageError('unreadable', 'Something went wrong while reading that page.', { cause: error });
+  }
+}
+
+/** `readPage` once its arguments are checked; may throw what a dependency throws, `readPage` maps it. */
+interface CheckedRead {
+  url: string;
+  start: URL;
+  maxChars: number;
+  maxBytes: number;
+  maxRedirects: number;
+  signal: AbortSignal;
+  deadline: AbortSignal;
+}
+
+async function readChecked(
+  { url, start, maxChars, maxBytes, maxRedirects, signal, deadline }: CheckedRead,
+  options: ReadPageOptions,
+): Promise<ReadPageResult> {
   const base = {
     userAgent: options.userAgent?.trim() || DEFAULT_USER_AGENT,
     allowPrivateOrigins: options.allowPrivateOrigins,
@@ -148,13 +162,14 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
     signal,
     deadline,
   };
-  let kind: Kind = 'html';
+  prepareWorker();
+  let kind: PageKind = 'html';
   let mediaType = '';
   const robots = new Map<string, RobotsRules>();
   const limits: FetchLimits = {
     ...base,
-    maxBytes: positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes),
-    maxRedirects: redirectsAllowed(options.maxRedirects),
+    maxBytes,
+    maxRedirects,
     accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
     beforeRequest:
       options.respectRobots === false
@@ -181,41 +196,30 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   };
   const fetched = await fetchPage(start, limits);
   if (mediaType === '' && looksBinary(fetched.body)) throw unsupported('application/octet-stream');
-  const body = decodeBody(fetched.body, fetched.contentType, kind === 'html');
   if (signal.aborted) throw deadline.aborted ? timeoutError() : options.signal?.reason;
 
+  // Parsing, extraction and cleaning cost CPU a page can inflate at will: a worker thread does them, and
+  // the deadline or the caller's abort ends it wherever it is.
+  const input = { kind, body: fetched.body, contentType: fetched.contentType, maxChars };
+  const page = await pageTextOffThread(input, signal).catch((error: unknown) => {
+    if (ReadPageError.is(error)) throw error;
+    throw deadline.aborted ? timeoutError() : options.signal?.reason;
+  });
   const finalUrl = fetched.finalUrl.toString();
-  if (kind !== 'html') {
-    const { text, truncated } = cutText(sanitize(body), maxChars);
-    return {
-      url,
-      finalUrl,
-      title: cleanText(
-        fetched.finalUrl.pathname.split('/').pop() || fetched.finalUrl.hostname,
-        FIELD_LIMITS.title,
-      ),
-      text,
-      truncated,
-      contentType: mediaType || 'text/plain',
-    };
-  }
-  const article = extractArticle(body);
-  const { text, truncated } = cutText(sanitize(article.markdown), maxChars);
   return {
     url,
     finalUrl,
-    title: cleanText(article.title, FIELD_LIMITS.title) || fetched.finalUrl.hostname,
-    ...optional('siteName', cleanText(article.siteName, FIELD_LIMITS.source)),
-    ...optional('byline', cleanText(article.byline, FIELD_LIMITS.other)),
-    ...optional('publishedAt', toIsoDate(article.publishedTime)),
-    text,
-    truncated,
-    contentType: mediaType || 'text/html',
+    ...page,
+    title:
+      page.title ||
+      (kind === 'html'
+        ? fetched.finalUrl.hostname
+        : cleanText(
+            fetched.finalUrl.pathname.split('/').pop() || fetched.finalUrl.hostname,
+            FIELD_LIMITS.title,
+          )),
+    contentType: mediaType || (kind === 'html' ? 'text/html' : 'text/plain'),
   };
-}
-
-function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value ? ({ [key]: value } as Record<K, string>) : {};
 }
 
 function looksBinary(body: Buffer): boolean {

@@ -97,6 +97,19 @@ describe('readPage on a news article', () => {
     expect(page.text).toContain('Twelve turbines anchored to the seabed');
   });
 
+  it('undoes stacked content codings ("gzip, gzip")', async () => {
+    const page = await readPage(`${origin}/news/tidal-power.gz2`, options);
+    expect(page.title).toBe('Harbour city opens its first tidal power station');
+    expect(page.text).toContain(ARTICLE_PARAGRAPHS[0]);
+  });
+
+  it('fails with a code, not a crash, on a damaged or unknown compression', async () => {
+    const damaged = await readError(`${origin}/news/damaged.gz`);
+    expect(damaged.code).toBe('unreadable');
+    expect(damaged.message).toMatch(/damaged/);
+    expect((await readError(`${origin}/news/compress`)).code).toBe('unsupported_content');
+  });
+
   it('cuts the text on a paragraph boundary at maxChars', async () => {
     const page = await readPage(`${origin}/news/tidal-power`, { ...options, maxChars: 600 });
     expect(page.truncated).toBe(true);
@@ -137,6 +150,24 @@ describe('readPage on other pages', () => {
     expect(page.text).not.toContain('\uFFFD');
   });
 
+  it('reads a page that leaves out <html>, <head> and <body>', async () => {
+    const page = await readPage(`${origin}/bare/tide-tables`, options);
+    expect(page.title).toBe('Harbour tide tables');
+    expect(page.text).toContain('High water at the harbour is at six in the morning');
+    expect(page.text).toContain('Spring tides this week reach 4.2 metres');
+  });
+
+  it('drops text a browser would not show, however it is hidden, and escaped citation marks', async () => {
+    const page = await readPage(`${origin}/news/hidden-text`, options);
+    expect(page.text).toContain('High water is at six in the morning');
+    expect(page.text).toContain('Spring tides this week reach 4.2 metres.');
+    expect(page.text).toContain('The slipway floods an hour either side of high water.');
+    // Hidden only in print, or styled without hiding: shown, so kept.
+    expect(page.text).toContain('Visible promotion: the harbour museum opens at nine.');
+    expect(page.text).not.toMatch(/Ignore previous instructions/);
+    expect(page.text).not.toMatch(/\[1|1\]/);
+  });
+
   it('passes plain text and JSON through', async () => {
     const notes = await readPage(`${origin}/notes.txt`, options);
     expect(notes.text).toBe(
@@ -174,6 +205,12 @@ describe('readPage limits', () => {
     const error = await readError(`${origin}/slow-drip`, { timeoutMs: 400 });
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses a deadline longer than a timer can hold, instead of firing it at once', async () => {
+    await expect(readPage(`${origin}/news/tidal-power`, { ...options, timeoutMs: 2 ** 31 })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it('stops after five redirects', async () => {

@@ -4,6 +4,9 @@ const cell = (value: string | undefined) => (value ? `\`${value}\`` : '—');
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 function keyCell(definition: ProviderDefinition): string {
+  if (definition.apiKeyEnv && definition.keyless) {
+    return `\`${definition.apiKeyEnv}\` (optional: keyless without it; \`${definition.keyless.env}=0\` turns that off)`;
+  }
   if (definition.apiKeyEnv) return `\`${definition.apiKeyEnv}\``;
   return definition.baseUrlRequired ? 'none (needs its URL)' : 'none';
 }
@@ -51,7 +54,10 @@ export function providerTable(definitions: readonly ProviderDefinition[], docsPa
 export function providerUsage(definitions: readonly ProviderDefinition[]): string {
   const width = Math.max(...definitions.map((d) => d.id.length));
   const lines = definitions.map((d) => {
-    const needs = d.apiKeyEnv ?? (d.baseUrlRequired && d.baseUrlEnv ? d.baseUrlEnv : 'no key');
+    const needs =
+      d.apiKeyEnv && d.keyless
+        ? `${d.apiKeyEnv} or keyless`
+        : (d.apiKeyEnv ?? (d.baseUrlRequired && d.baseUrlEnv ? d.baseUrlEnv : 'no key'));
     return `  ${d.id.padEnd(width)}  ${needs.padEnd(22)} ${d.capabilities.modes.join(', ')}`;
   });
   return `Providers, in default order (SEARCH_PROVIDER_PRIORITY picks and orders them); each is used once what it needs is set:\n${lines.join('\n')}\n`;

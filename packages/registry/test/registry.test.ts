@@ -80,7 +80,16 @@ describe('the registry against packages/providers', () => {
         capabilities: definition.capabilities,
         configured: true,
       });
-      expect(definition.capabilities.requiresApiKey).toBe(Boolean(definition.apiKeyEnv));
+      // A key is required unless the API has a keyless mode.
+      expect(definition.capabilities.requiresApiKey).toBe(
+        Boolean(definition.apiKeyEnv) && !definition.keyless,
+      );
+      if (definition.keyless) {
+        const { [definition.apiKeyEnv!]: _, ...keyless } = env;
+        expect((await definition.load()).fromEnv(keyless).configured).toBe(true);
+        const off = { ...keyless, [definition.keyless.env]: '0' };
+        expect((await definition.load()).fromEnv(off).configured).toBe(false);
+      }
     },
   );
 });

@@ -59,6 +59,8 @@ export async function startupFigure(sim: ProviderSimulator, rounds: number): Pro
     HOME: stateDir,
     AGENT_SEARCH_STATE_DIR: stateDir,
     DUCKDUCKGO_HTML_URL: sim.urls.duckDuckGoHtml,
+    // The simulator plays DuckDuckGo only: a hedge to keyless Tavily would leave the machine.
+    TAVILY_KEYLESS: '0',
     SIM_PORT: port,
     NO_COLOR: '1',
   };

@@ -129,6 +129,10 @@ export class Breakers {
     return ids.map((id) => this.#get(id).toJSON(now));
   }
 
+  hasChanges(): boolean {
+    return this.#changed.size > 0;
+  }
+
   /** The providers that changed since the last call, as the fleet should hear of them. */
   takeChanges(): ProviderHealth[] {
     const changes = this.snapshot([...this.#changed]);

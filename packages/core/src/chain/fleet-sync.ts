@@ -43,6 +43,8 @@ export class FleetSync implements TrialLeases {
   readonly #trialMs: number;
   readonly #leases = new Map<string, Lease>();
   #waited = false;
+  // The running exchange sends breaker changes (a flush waits for those, not for a plain read).
+  #carrying = false;
   #running: Promise<void> | undefined;
   #again = false;
   #lastStart = Number.NEGATIVE_INFINITY;
@@ -99,17 +101,27 @@ export class FleetSync implements TrialLeases {
     this.#running = run;
   }
 
-  /** Sends what is pending and waits for it, at most `ms` (a CLI run before it exits). */
+  /**
+   * Sends what changed and waits for it, at most `ms` (a CLI run before it exits). With nothing to send, or
+   * the store failing, it returns at once.
+   */
   async flush(ms = 500): Promise<void> {
+    if (this.#now() < this.#pausedUntil) return;
+    if (!this.#breakers.hasChanges() && !this.#budget.hasLocal() && !this.#carrying) return;
     this.sync();
-    const deadline = this.#now() + ms;
-    while (this.#running && this.#now() < deadline) await withLimit(this.#running, deadline - this.#now());
+    // Real time, whatever clock the client was given.
+    const end = performance.now() + ms;
+    while (this.#running && performance.now() < end) {
+      await withLimit(this.#running, end - performance.now());
+    }
   }
 
   status(provider: string): 'held' | 'refused' {
     const now = this.#now();
     const lease = this.#leases.get(provider);
-    if (lease?.status === 'held') return 'held';
+    // A lease outlives no trial: one left unused (the breaker closed meanwhile) lapses with the store's.
+    if (lease?.status === 'held' && now < lease.until) return 'held';
+    if (lease?.status === 'held') this.#leases.delete(provider);
     if (lease && (lease.status === 'claiming' || now < lease.until)) return 'refused';
     if (now < this.#pausedUntil) return 'held'; // no fleet to ask: this process decides alone
     this.#claim(provider, now);
@@ -131,7 +143,7 @@ export class FleetSync implements TrialLeases {
       (held) => {
         if (this.#leases.get(provider) !== lease) return;
         lease.status = held ? 'held' : 'elsewhere';
-        lease.until = this.#now() + RECLAIM_MS;
+        lease.until = this.#now() + (held ? this.#trialMs : RECLAIM_MS);
       },
       (error: unknown) => {
         this.#leases.delete(provider);
@@ -143,12 +155,15 @@ export class FleetSync implements TrialLeases {
   async #exchange(): Promise<void> {
     const providers = this.#breakers.takeChanges();
     const hedges = this.#budget.takeLocal();
+    this.#carrying = providers.length > 0 || hedges.searches !== 0 || hedges.hedges !== 0;
     try {
       const fleet = await this.#guard(this.#store.exchange({ providers, hedges }, this.#ids));
       if (Array.isArray(fleet?.providers)) this.#breakers.merge(fleet.providers);
       this.#budget.setFleet(fleet?.hedges);
     } catch (error) {
       this.#failed(error);
+    } finally {
+      this.#carrying = false;
     }
   }
 

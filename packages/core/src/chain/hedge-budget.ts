@@ -49,6 +49,11 @@ export class HedgeBudget {
     };
   }
 
+  /** Counts not yet handed to the fleet. */
+  hasLocal(): boolean {
+    return this.#searches !== 0 || this.#hedges !== 0;
+  }
+
   /** The counts since the last hand-over, for the fleet; they are the fleet's from now on. */
   takeLocal(): HedgeUsage {
     const local = { searches: this.#searches, hedges: this.#hedges };

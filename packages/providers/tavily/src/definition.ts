@@ -6,7 +6,8 @@ export const tavilyCapabilities: ProviderCapabilities = {
   domainFilter: 'native',
   safeSearch: false,
   region: false,
-  requiresApiKey: true,
+  // Keyless mode answers without a key (shared limits): a key lifts them.
+  requiresApiKey: false,
   pageContent: true,
 };
 
@@ -19,6 +20,7 @@ export const providerDefinition: ProviderDefinition = {
   name: 'Tavily',
   apiKeyEnv: 'TAVILY_API_KEY',
   baseUrlEnv: 'TAVILY_BASE_URL',
+  keyless: { env: 'TAVILY_KEYLESS' },
   capabilities: tavilyCapabilities,
   load: () => import('./index.ts'),
 };

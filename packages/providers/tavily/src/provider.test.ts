@@ -213,3 +213,48 @@ describe('tavily errors', () => {
     });
   });
 });
+
+describe('tavily keyless mode', () => {
+  it('from the environment without a key: keyless, sending the keyless header and no Authorization', async () => {
+    const provider = fromEnv({});
+    expect(provider.configured).toBe(true);
+    const { headers } = await capture(provider, request());
+    expect(headers.get('x-tavily-access-mode')).toBe('keyless');
+    expect(headers.get('authorization')).toBeNull();
+  });
+
+  it('with a key: the key, never the keyless header', async () => {
+    const { headers } = await capture(fromEnv({ TAVILY_API_KEY: KEY }), request());
+    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(headers.get('x-tavily-access-mode')).toBeNull();
+  });
+
+  it.each(['0', 'false', 'off'])(
+    'TAVILY_KEYLESS=%s turns it off: not configured, nothing sent',
+    async (off) => {
+      const provider = fromEnv({ TAVILY_KEYLESS: off });
+      expect(provider.configured).toBe(false);
+      const error = await failure(provider);
+      expect(error).toMatchObject({ code: 'unauthorized' });
+    },
+  );
+
+  it('rejects a TAVILY_KEYLESS that is not a boolean', () => {
+    expect(() => fromEnv({ TAVILY_KEYLESS: 'maybe' })).toThrow(/TAVILY_KEYLESS: expected true or false/);
+  });
+
+  it('redacts a key echoed in a limit envelope sent to a keyed request', async () => {
+    server.use(
+      http.post(API, ({ request: r }) =>
+        HttpResponse.json(
+          { error: { code: 'hourly_cap', message: `over the cap for ${r.headers.get('authorization')}` } },
+          { status: 429, headers: { 'Retry-After': '90' } },
+        ),
+      ),
+    );
+    const error = await failure(createTavilyProvider({ apiKey: KEY }));
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 90_000 });
+    expect(error.message).not.toContain(KEY);
+    expect(error.message).toContain('Bearer [redacted]');
+  });
+});

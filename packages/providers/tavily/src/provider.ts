@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  readBoolean,
   type SearchProviderV1,
 } from '@agent-search/core';
 import { tavilyCapabilities } from './definition.ts';
@@ -12,8 +13,16 @@ import { fromTavilyResponse } from './response.ts';
 export const DEFAULT_BASE_URL = 'https://api.tavily.com';
 
 export interface TavilyProviderOptions extends JsonApiProviderOptions {
-  /** Tavily API key ("tvly-..."). Empty or missing: the provider reports `configured: false`. */
+  /**
+   * Tavily API key ("tvly-..."). Empty or missing: keyless mode when `keyless` is set, otherwise the
+   * provider reports `configured: false`.
+   */
   apiKey: string | undefined;
+  /**
+   * Without a key, search in Tavily's keyless mode (shared limits, no account) instead of not at all.
+   * Default false here; `fromEnv` turns it on unless `TAVILY_KEYLESS` is false.
+   */
+  keyless?: boolean;
   /** "basic" (1 credit, default), "advanced" (2 credits, better snippets), "fast" or "ultra-fast". */
   searchDepth?: TavilySearchDepth;
 }
@@ -31,15 +40,12 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
       capabilities: tavilyCapabilities,
       apiKeyEnv: 'TAVILY_API_KEY',
       defaultBaseURL: DEFAULT_BASE_URL,
+      keyless: options.keyless === true,
       request: (request, { baseURL, apiKey }) => ({
         url: `${baseURL}/search`,
         init: {
           method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${apiKey}`,
-            'X-Client-Source': 'agent-search',
-          },
+          headers: { ...authHeaders(apiKey), 'X-Client-Source': 'agent-search' },
           body: JSON.stringify(toTavilyBody(request, searchDepth)),
         },
       }),
@@ -50,7 +56,22 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
   );
 }
 
-/** The provider configuration builds: `TAVILY_API_KEY`, and `TAVILY_BASE_URL` for a proxy or gateway. */
+/** The key as a Bearer token, or without one the header `@tavily/core` sends to ask for keyless mode. */
+function authHeaders(apiKey: string): Record<string, string> {
+  const auth: Record<string, string> = apiKey
+    ? { Authorization: `Bearer ${apiKey}` }
+    : { 'X-Tavily-Access-Mode': 'keyless' };
+  return { 'Content-Type': 'application/json', ...auth };
+}
+
+/**
+ * The provider configuration builds: `TAVILY_API_KEY`, keyless mode without it unless `TAVILY_KEYLESS` is
+ * false, and `TAVILY_BASE_URL` for a proxy or gateway.
+ */
 export function fromEnv(env: Env): SearchProviderV1 {
-  return createTavilyProvider({ apiKey: env.TAVILY_API_KEY, baseURL: env.TAVILY_BASE_URL });
+  return createTavilyProvider({
+    apiKey: env.TAVILY_API_KEY,
+    keyless: readBoolean(env, 'TAVILY_KEYLESS', true),
+    baseURL: env.TAVILY_BASE_URL,
+  });
 }

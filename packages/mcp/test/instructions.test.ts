@@ -1,0 +1,42 @@
+import { loadSearchConfig } from '@agent-search/core';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_DEFINITIONS } from '../src/registry.ts';
+import { createSearchMcpServer } from '../src/server.ts';
+import { webSearchTool } from '../src/web-search-tool.ts';
+import { loopbackEnv, textOf } from './loopback.ts';
+
+let simulator: ProviderSimulator;
+beforeAll(async () => {
+  simulator = await startProviderSimulator();
+});
+afterAll(() => simulator.close());
+
+describe('the server instructions', () => {
+  it('ask the model to cite what the tool text shows: numbers and sites, not URLs it never receives', async () => {
+    const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
+      definitions: PROVIDER_DEFINITIONS,
+    });
+    const server = createSearchMcpServer({ tools: [webSearchTool({ client: search })] });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '0.0.0' });
+    await client.connect(clientSide);
+
+    const result = await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pumps in winter' },
+    });
+    const text = textOf(result);
+    expect(text).toMatch(/^\[1\] /m);
+    expect(text).not.toMatch(/https?:\/\//);
+
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toContain('web_search');
+    expect(instructions).toContain('[n]');
+    expect(instructions).not.toMatch(/\burls?\b/i);
+    await client.close();
+  });
+});
