@@ -14,7 +14,7 @@ import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import rawContent from './__fixtures__/search-raw-content.json' with { type: 'json' };
-import { createTavilyProvider } from './index.ts';
+import { createTavilyProvider, fromEnv } from './index.ts';
 import { kit } from './testing.ts';
 
 const API = 'https://api.tavily.com/search';
