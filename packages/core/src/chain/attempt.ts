@@ -36,6 +36,8 @@ export interface AttemptOptions {
   byDeadline: boolean;
   /** This attempt is the half-open breaker's trial. */
   trial: boolean;
+  /** Its provider timed out and has not answered since: it runs with company, and on to its end. */
+  recovering: boolean;
   /** Started beside a slow or probing attempt, not after a failure. */
   hedge: boolean;
 }
@@ -102,7 +104,10 @@ export class Attempt {
   leave(reason: 'lost' | 'aborted'): void {
     this.#owner = undefined;
     if (this.#done) return;
-    const runOn = this.options.trial || (this.overdue && this.#state.breakers.suspect(this.id));
+    const runOn =
+      this.options.trial ||
+      this.options.recovering ||
+      (this.overdue && this.#state.breakers.suspect(this.id));
     if (reason === 'lost' && runOn) {
       // Never keeps a process alive (the CLI ends after its output).
       (this.#timer as { unref?: () => void } | undefined)?.unref?.();

@@ -183,6 +183,11 @@ export class ProviderBreaker {
     );
   }
 
+  /** It timed out and has answered nothing sent since: its next request gets company (see the scheduler). */
+  recovering(): boolean {
+    return this.#timeouts > 0;
+  }
+
   suspect(now: number): boolean {
     return Math.max(this.#overdueUntil, this.#suspectUntil) > now;
   }

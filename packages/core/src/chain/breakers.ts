@@ -70,6 +70,10 @@ export class Breakers {
     return this.#get(id).healthy(this.#now());
   }
 
+  recovering(id: string): boolean {
+    return this.#get(id).recovering();
+  }
+
   suspect(id: string): boolean {
     return this.#get(id).suspect(this.#now());
   }

@@ -214,17 +214,20 @@ export class ChainRun implements AttemptOwner {
       const reserve = Math.max(times.reserveMs, 1.25 * (this.#state.latency.tailMs(next.provider.id) ?? 0));
       limit = Math.min(limit, Math.max(remaining - reserve, remaining / 2));
     }
+    // A provider that timed out and answered nothing since may hang again: company, as for a trial.
+    const recovering = !hedge && !trial && this.#state.breakers.recovering(candidate.provider.id);
     const attempt = new Attempt(this.#state, this, candidate, {
       limitMs: Math.max(1, limit),
       byDeadline: limit >= remaining,
       trial,
+      recovering,
       hedge,
     });
     this.#live.push(attempt);
     attempt.start();
     if (this.#settled || hedge) return;
     // A recovering provider may hang again: the user gets the next provider's answer meanwhile.
-    if (trial && this.#startNext('companion')) return;
+    if ((trial || recovering) && this.#startNext('companion')) return;
     if (next && times.hedge) this.#scheduleHedge(attempt, times.hedge);
   }
 
