@@ -1,5 +1,6 @@
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
+import { providerKit } from '@agent-search/registry/testing';
 import {
   type HostileEntry,
   type HostileUpstream,
@@ -13,6 +14,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAssistant } from '../src/assistant.ts';
 import { loadPrompt } from '../src/prompt.ts';
 import { buildSearchClient } from '../src/search.ts';
+
+// The providers' own test kits: their routes and answers.
+const searxng = await providerKit('searxng');
+const brave = await providerKit('brave');
 
 // The assistant with Brave or SearXNG configured by their variables alone, each pointed at a loopback server
 // answering like its API. msw stands in for DuckDuckGo: it answers with its bot challenge.
@@ -63,8 +68,8 @@ async function ask(env: Env) {
 
 describe('the assistant with a new provider configured by its variable alone', () => {
   it('SearXNG (SEARXNG_URL): enabled first, and the tool answers from the instance', async () => {
-    upstream.answer('searxng', hostileResults('searxng', ENTRIES));
-    const { search, output } = await ask({ SEARXNG_URL: upstream.urls.searxng });
+    upstream.answer(searxng, hostileResults(searxng, ENTRIES));
+    const { search, output } = await ask({ SEARXNG_URL: upstream.baseURL(searxng) });
     expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
       'searxng',
       'duckduckgo',
@@ -75,8 +80,11 @@ describe('the assistant with a new provider configured by its variable alone', (
   });
 
   it('Brave (BRAVE_API_KEY, BRAVE_BASE_URL): the tool answers from Brave when DuckDuckGo is blocked', async () => {
-    upstream.answer('brave', hostileResults('brave', ENTRIES));
-    const { search, output } = await ask({ BRAVE_API_KEY: BRAVE_KEY, BRAVE_BASE_URL: upstream.urls.brave });
+    upstream.answer(brave, hostileResults(brave, ENTRIES));
+    const { search, output } = await ask({
+      BRAVE_API_KEY: BRAVE_KEY,
+      BRAVE_BASE_URL: upstream.baseURL(brave),
+    });
     expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
       'duckduckgo',
       'brave',

@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { providerKit } from '@agent-search/registry/testing';
 import {
   type HostileAnswer,
   type HostileUpstream,
@@ -11,6 +12,10 @@ import {
   startHostileUpstream,
 } from '@agent-search/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+// The providers' own test kits: their routes and answers.
+const exa = await providerKit('exa');
+const tavily = await providerKit('tavily');
 
 // The real command in its own process (TypeScript run by Node from source, as in development), against a
 // loopback upstream: whether the process ends is the thing under test, which an in-process run cannot show.
@@ -91,22 +96,22 @@ const ENV = {
 
 const cases: [string, HostileAnswer][] = [
   ['hangs', { kind: 'hang' }],
-  ['drips its body for ever', slowDrip('exa', 100)],
+  ['drips its body for ever', slowDrip(exa, 100)],
 ];
 
 describe('the command ends right after its output, whatever a provider still holds open', () => {
   it.each(cases)('Exa (primary) %s, Tavily answers', async (_, exaAnswer) => {
-    upstream.answer('exa', exaAnswer);
+    upstream.answer(exa, exaAnswer);
     upstream.answer(
-      'tavily',
-      hostileResults('tavily', [
+      tavily,
+      hostileResults(tavily, [
         { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
       ]),
     );
     const run = await runCli(['weather in Lisbon', '--json'], {
       ...ENV,
-      EXA_BASE_URL: upstream.urls.exa,
-      TAVILY_BASE_URL: upstream.urls.tavily,
+      EXA_BASE_URL: upstream.baseURL(exa),
+      TAVILY_BASE_URL: upstream.baseURL(tavily),
     });
     expect(run.stderr).toBe('');
     expect(run.killed, 'the process had to be killed').toBe(false);
@@ -124,8 +129,8 @@ describe('the command ends right after its output, whatever a provider still hol
 describe('a reader that closes the pipe early', () => {
   it('`agent-search x | true`: exits quietly, no stack trace', async () => {
     upstream.answer(
-      'tavily',
-      hostileResults('tavily', [
+      tavily,
+      hostileResults(tavily, [
         { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
       ]),
     );
@@ -136,7 +141,7 @@ describe('a reader that closes the pipe early', () => {
         NODE_NO_WARNINGS: '1',
         ...ENV,
         SEARCH_PROVIDER_PRIORITY: 'tavily',
-        TAVILY_BASE_URL: upstream.urls.tavily,
+        TAVILY_BASE_URL: upstream.baseURL(tavily),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -156,8 +161,8 @@ describe('a reader that closes the pipe early', () => {
 describe.skipIf(!existsSync('/dev/full'))('a disk that is full', () => {
   it('`agent-search x --json > /dev/full`: one sentence on stderr, no stack trace', async () => {
     upstream.answer(
-      'tavily',
-      hostileResults('tavily', [
+      tavily,
+      hostileResults(tavily, [
         { title: 'Lisbon weather today', url: 'https://weather.example/lisbon', snippet: 'Sunny, 24 °C.' },
       ]),
     );
@@ -172,7 +177,7 @@ describe.skipIf(!existsSync('/dev/full'))('a disk that is full', () => {
           NODE_NO_WARNINGS: '1',
           ...ENV,
           SEARCH_PROVIDER_PRIORITY: 'tavily',
-          TAVILY_BASE_URL: upstream.urls.tavily,
+          TAVILY_BASE_URL: upstream.baseURL(tavily),
         },
         stdio: ['ignore', full, 'pipe'],
       },

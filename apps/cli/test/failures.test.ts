@@ -1,3 +1,4 @@
+import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
 import { hang, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +32,16 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('search failed (blocked)');
     expect(run.stderr).toMatch(/DuckDuckGo is blocking automated searches from this machine/);
-    expect(run.stderr).toMatch(
-      /configure TAVILY_API_KEY, EXA_API_KEY, PERPLEXITY_API_KEY or BRAVE_API_KEY for a fallback provider/,
+    // Every keyed provider's variable, in the registry's order.
+    const keys = PROVIDER_DEFINITIONS.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : []));
+    expect(keys.slice(0, 4)).toEqual([
+      'TAVILY_API_KEY',
+      'EXA_API_KEY',
+      'PERPLEXITY_API_KEY',
+      'BRAVE_API_KEY',
+    ]);
+    expect(run.stderr).toContain(
+      `configure ${keys.slice(0, -1).join(', ')} or ${keys.at(-1)} for a fallback provider`,
     );
     // What each provider said, for detail.
     expect(run.stderr).toMatch(/duckduckgo: blocked: .*bot challenge/);

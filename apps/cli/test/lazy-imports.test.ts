@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { providerKit } from '@agent-search/registry/testing';
 import { type HostileUpstream, hostileResults, startHostileUpstream } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The providers' own test kits: their routes and answers.
+const duckduckgo = await providerKit('duckduckgo');
 
 // The real command in its own process, with a resolve hook that reports every package it loads (by import
 // or require): what a plain search pays for at start-up.
@@ -24,8 +28,8 @@ let upstream: HostileUpstream;
 beforeAll(async () => {
   upstream = await startHostileUpstream();
   upstream.answer(
-    'duckduckgo',
-    hostileResults('duckduckgo', [{ title: 'Lisbon', url: 'https://lisbon.example/', snippet: 'Sunny.' }]),
+    duckduckgo,
+    hostileResults(duckduckgo, [{ title: 'Lisbon', url: 'https://lisbon.example/', snippet: 'Sunny.' }]),
   );
 });
 afterAll(() => upstream.close());
@@ -65,7 +69,7 @@ function loadedBy(
 describe('CLI start-up loads what a run uses', () => {
   it('a search with no REDIS_URL, no LOG_LEVEL and no tracer loads neither ioredis, pino nor OpenTelemetry', async () => {
     const run = await loadedBy(['weather in Lisbon', '--json'], {
-      DUCKDUCKGO_HTML_URL: upstream.urls.duckduckgo,
+      DUCKDUCKGO_HTML_URL: upstream.baseURL(duckduckgo),
     });
     expect(run.code).toBe(0);
     // The DuckDuckGo provider ran (its HTML parser loaded), without the scraping library it once used.
@@ -76,7 +80,7 @@ describe('CLI start-up loads what a run uses', () => {
 
   it('REDIS_URL loads ioredis, and the warning about an unreachable Redis loads pino', async () => {
     const run = await loadedBy(['weather in Lisbon', '--json'], {
-      DUCKDUCKGO_HTML_URL: upstream.urls.duckduckgo,
+      DUCKDUCKGO_HTML_URL: upstream.baseURL(duckduckgo),
       REDIS_URL: 'redis://127.0.0.1:9',
     });
     expect(run.code).toBe(0);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { providerKit } from '@agent-search/registry/testing';
 import {
   type HostileEntry,
   type HostileUpstream,
@@ -10,6 +11,10 @@ import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blockedEverywhere } from './fixtures/duckduckgo.ts';
 import { runCli } from './run-cli.ts';
+
+// The providers' own test kits: their routes and answers.
+const searxng = await providerKit('searxng');
+const brave = await providerKit('brave');
 
 // Brave and SearXNG from the command with nothing but their own variables set, against a loopback server
 // answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo only.
@@ -37,9 +42,9 @@ beforeEach(() => {
 
 describe('SearXNG from the command, with only SEARXNG_URL set', () => {
   it('searches the instance first and prints its results', async () => {
-    upstream.answer('searxng', hostileResults('searxng', ENTRIES));
+    upstream.answer(searxng, hostileResults(searxng, ENTRIES));
     const run = await runCli(['heat pump', '--json'], {
-      SEARXNG_URL: upstream.urls.searxng,
+      SEARXNG_URL: upstream.baseURL(searxng),
       AGENT_SEARCH_STATE_DIR: 'off',
     });
     expect(run.stderr).toBe('');
@@ -58,7 +63,7 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
   });
 
   it('explains a 403 from an instance without JSON output, and exits 3', async () => {
-    upstream.answer('searxng', {
+    upstream.answer(searxng, {
       kind: 'body',
       status: 403,
       headers: { 'content-type': 'text/html' },
@@ -66,7 +71,7 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
     });
     server.use(...blockedEverywhere());
     const run = await runCli(['heat pump'], {
-      SEARXNG_URL: upstream.urls.searxng,
+      SEARXNG_URL: upstream.baseURL(searxng),
       AGENT_SEARCH_STATE_DIR: 'off',
       TAVILY_KEYLESS: '0',
     });
@@ -78,10 +83,10 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
 describe('Brave from the command, with only BRAVE_API_KEY (and BRAVE_BASE_URL) set', () => {
   it('takes over when DuckDuckGo is blocked, sending the key only in its header', async () => {
     server.use(...blockedEverywhere());
-    upstream.answer('brave', hostileResults('brave', ENTRIES));
+    upstream.answer(brave, hostileResults(brave, ENTRIES));
     const run = await runCli(['heat pump', '--json'], {
       BRAVE_API_KEY: BRAVE_KEY,
-      BRAVE_BASE_URL: upstream.urls.brave,
+      BRAVE_BASE_URL: upstream.baseURL(brave),
       AGENT_SEARCH_STATE_DIR: 'off',
     });
     expect(run.code).toBe(0);
@@ -118,7 +123,7 @@ describe('Brave from the command, with only BRAVE_API_KEY (and BRAVE_BASE_URL) s
     const run = await runCli(['ecb', '--mode', 'news', '--time', 'd', '--json'], {
       SEARCH_PROVIDER_PRIORITY: 'brave',
       BRAVE_API_KEY: BRAVE_KEY,
-      BRAVE_BASE_URL: upstream.urls.brave,
+      BRAVE_BASE_URL: upstream.baseURL(brave),
       AGENT_SEARCH_STATE_DIR: 'off',
     });
     expect(run.code).toBe(0);
@@ -159,9 +164,9 @@ describe('start-up imports', () => {
   });
 
   it('a search imports the packages of the providers it asks, not the others', async () => {
-    upstream.answer('searxng', hostileResults('searxng', ENTRIES));
+    upstream.answer(searxng, hostileResults(searxng, ENTRIES));
     const { code, loaded } = await run(
-      probe({ SEARXNG_URL: upstream.urls.searxng, AGENT_SEARCH_STATE_DIR: 'off' }, ['heat pump']),
+      probe({ SEARXNG_URL: upstream.baseURL(searxng), AGENT_SEARCH_STATE_DIR: 'off' }, ['heat pump']),
     );
     expect(code).toBe(0);
     const imported = providerModules(loaded).filter((m) => !m.endsWith('/definition.ts'));

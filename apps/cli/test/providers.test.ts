@@ -1,3 +1,4 @@
+import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
 import { useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import type { ProviderListing } from '../src/providers-output.ts';
@@ -42,7 +43,9 @@ describe('agent-search providers', () => {
     expect(run.code).toBe(0);
     const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
     // The listed ones first, then the rest in the registry's order.
-    expect(names).toEqual(['Exa', 'DuckDuckGo', 'SearXNG', 'Tavily', 'Perplexity', 'Brave']);
+    const rest = PROVIDER_DEFINITIONS.filter((d) => d.id !== 'exa' && d.id !== 'duckduckgo');
+    expect(names).toEqual(['Exa', 'DuckDuckGo', ...rest.map((d) => d.name)]);
+    expect(names.slice(2, 6)).toEqual(['SearXNG', 'Tavily', 'Perplexity', 'Brave']);
     expect(run.stdout).toMatch(/Tavily\s+disabled: not in SEARCH_PROVIDER_PRIORITY/);
     expect(run.stdout).not.toContain(EXA_KEY);
   });
@@ -57,7 +60,9 @@ describe('agent-search providers', () => {
       providers: ProviderListing[];
     };
     expect(enabled).toBe(true);
-    expect(providers.map((p) => p.id)).toEqual([
+    // Every registered provider, in the registry's order (which starts with these).
+    expect(providers.map((p) => p.id)).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
+    expect(providers.map((p) => p.id).slice(0, 6)).toEqual([
       'searxng',
       'duckduckgo',
       'tavily',

@@ -7,8 +7,8 @@ export const HOSTILE_UPSTREAMS_SECTION = `## Hostile upstreams
 
 What a broken, compromised or malicious upstream can do, and what happens. Every case runs in \`pnpm test\`
 against \`startHostileUpstream\` from \`@agent-search/testing\`, a real loopback server that answers on each
-provider's API path (\`TAVILY_BASE_URL\`, \`EXA_BASE_URL\`, \`PERPLEXITY_BASE_URL\`, \`DUCKDUCKGO_HTML_URL\`) the
-way its API would, with hostile content: \`packages/bench/test/hostile-matrix.test.ts\` runs every provider ×
+provider's API path (given by its base-URL variable or option) the way its API would, as the provider's test
+kit describes it, with hostile content: \`packages/bench/test/hostile-matrix.test.ts\` runs every registered provider ×
 every output (the CLI's \`text\`, \`model\`, \`xml\` and \`agent-server\` formats, the LiveKit tool's formats in a
 real \`AgentSession\`, every core view); the providers' conformance suites
 (\`describeProviderConformance(..., { hostile })\`) check redirects and body sizes per provider.

@@ -27,10 +27,11 @@ function loadSection(load: LoadReport): string {
   return `## Load
 
 ${load.searches.toLocaleString('en-US')} searches, ${o.concurrency} at a time, through \`withCache\` (memory store, per-user limit
-${o.perUserLimit}/min) and the chain DuckDuckGo → Tavily → Exa on the simulator, every provider with faults mixed
+${o.perUserLimit} over the run) and the chain DuckDuckGo → Tavily → Exa on the simulator, every provider with faults mixed
 in (DuckDuckGo: 3% 429, 2% challenge, 3% 503, 2% malformed, 2% reset, 1% hang; Tavily: 5% 503, 2% 429, 1% hang;
-Exa: 5% 429, 2% malformed, 2% reset), attempts capped at 1 s and searches at 3 s, cool-downs shortened to
-50 ms–1 s so faults stay in play. ${o.users} users send ${o.userSearches / o.users} distinct searches each;
+Exa: 5% 429, 2% malformed, 2% reset), the client's default limits (4 s a provider, 8 s a search: with the
+simulator in the same process at 200 in flight, shorter limits measure the machine's own timer lag), breaker
+open times shortened to 50 ms–1 s so faults stay in play. ${o.users} users send ${o.userSearches / o.users} distinct searches each;
 ${o.anonymousSearches} searches without a user id repeat ${o.popularQueries} popular queries (cache hits and coalescing).
 
 ${markdownTable(
@@ -72,7 +73,7 @@ ${markdownTable(
 
 The plain loop ran right after the load on the same simulator and faults, ${o.loopSearches.toLocaleString('en-US')} searches ${o.loopConcurrency} at a
 time like the load (in this one process the load itself delays answers, so the loop meets the same queueing):
-it asks DuckDuckGo, then Tavily, then Exa, each with the same 1 s limit, until one answers.
+it asks DuckDuckGo, then Tavily, then Exa, each with the same 4 s limit, until one answers.
 The ceiling is 1 − the product of the three providers' configured fault shares. The peak heap is garbage
 waiting for collection under 200 searches in flight: what the run keeps is the line above.`;
 }
@@ -136,15 +137,17 @@ ${markdownTable(
 
 ${matrix}
 
-What the codes mean for the chain: \`rate_limited\` cools a provider down for its Retry-After or 60 s,
-\`blocked\` for 5 minutes, \`unauthorized\` and \`quota_exceeded\` for an hour, \`timeout\`, \`unavailable\` and
-\`provider_error\` for 1 s doubling up to a minute.
+What the codes mean for the chain (see [chain.md](chain.md#the-breaker)): \`rate_limited\` with a Retry-After
+holds the provider back for that wait, without one it lowers the provider's send rate; \`blocked\` opens its
+breaker for 5 minutes, \`unauthorized\` and \`quota_exceeded\` for an hour; \`timeout\` makes it suspect (tried
+after the others) at once; \`timeout\`, \`unavailable\` and \`provider_error\` open the breaker only when they are
+the norm (5 in a row, or half of 10 or more calls in 30 s), for 1 s doubling up to a minute.
 
 Worth knowing:
 - The DuckDuckGo provider makes every request itself (HTML endpoint, vqd token page, d.js, news.js, v.js) and
   maps each status exactly: a reset is \`unavailable\`, a 429 \`rate_limited\`, a challenge \`blocked\`, a 5xx
   or d.js's \`is506\` body \`unavailable\`.
-- Tavily and Exa map any 403 to \`unauthorized\`, so a WAF block page costs them an hour's cool-down.
+- Tavily and Exa map any 403 to \`unauthorized\`, so a WAF block page opens their breaker for an hour.
 - A hang costs one attempt timeout; the DuckDuckGo provider does not try its second backend inside the same
   attempt once the attempt's time is up.
 

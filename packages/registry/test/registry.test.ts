@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TABLE_PAGES, tableFor } from '../scripts/provider-docs.ts';
 import { PROVIDER_DEFINITIONS, withProviderTable } from '../src/index.ts';
+import { loadProviderKits, providerKit } from '../src/testing.ts';
 
 const root = new URL('../../../', import.meta.url);
 const providersDir = new URL('packages/providers/', root);
@@ -43,6 +44,22 @@ describe('the registry against packages/providers', () => {
       name.startsWith('@agent-search/provider-'),
     );
     expect(providerDependencies.sort()).toEqual(folders.map((f) => packageOf(f).name).sort());
+  });
+
+  it("loads every registered provider's test kit from its package's ./testing entry point", async () => {
+    const kits = await loadProviderKits();
+    expect(kits.map((kit) => kit.definition.id)).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
+    for (const [i, kit] of kits.entries()) {
+      expect(kit.definition).toMatchObject({
+        id: PROVIDER_DEFINITIONS[i]!.id,
+        name: PROVIDER_DEFINITIONS[i]!.name,
+      });
+      expect(kit.route.path === '' || kit.route.path.startsWith('/'), kit.definition.id).toBe(true);
+      expect(Boolean(kit.apiKey), `${kit.definition.id} has a test key exactly when it needs one`).toBe(
+        Boolean(kit.definition.apiKeyEnv),
+      );
+    }
+    await expect(providerKit('nonesuch')).rejects.toThrow(/no provider "nonesuch"/);
   });
 
   it.each(PROVIDER_DEFINITIONS.map((d) => [d.id, d] as const))('%s has docs/providers/<id>.md', (id) => {

@@ -1,8 +1,6 @@
 import {
   createSearchClient,
-  type Env,
   isSearchError,
-  type ProviderDefinition,
   type SearchErrorCode,
   type SearchMode,
   type SearchProvider,
@@ -18,15 +16,15 @@ import {
 } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  HOSTILE_ROUTES,
   type HostileAnswer,
-  type HostileProvider,
   type HostileUpstream,
   hostileResults,
+  hostileRoute,
   hugeAnswer,
   slowDrip,
   startHostileUpstream,
 } from './hostile-upstream.ts';
+import type { KitProviderOptions, ProviderKit } from './kit.ts';
 import { hang, type MswServer } from './msw.ts';
 import { searchRequest } from './requests.ts';
 import { requestsDuring } from './search-api.ts';
@@ -38,29 +36,9 @@ export interface FaultCase {
   code: SearchErrorCode;
 }
 
-/**
- * A provider package as the template shapes it: its definition, `create<Name>Provider` taking `apiKey`,
- * `baseURL`, `fetch` and `maxBodyBytes`, and `fromEnv` reading the definition's variables. The suite
- * builds every provider it needs from these, so each package states only what is its own.
- */
-export interface ProviderTemplate {
-  definition: Pick<ProviderDefinition, 'id' | 'apiKeyEnv' | 'baseUrlEnv'>;
-  create: (options: TemplateOptions) => SearchProvider;
-  fromEnv: (env: Env) => SearchProvider;
-  /** The key the tests use (a provider whose definition names a key variable). */
-  apiKey?: string;
-  /** The base URL of the tests' msw handlers, when the provider has no default of its own. */
-  baseURL?: string;
-}
-
-export interface TemplateOptions extends HostileProviderOptions {
-  apiKey: string | undefined;
-  baseURL: string | undefined;
-}
-
 export interface ProviderConformanceOptions {
-  /** The package's template parts; `createProvider`, `hostile` and `createWithKey` are derived from them. */
-  template?: ProviderTemplate;
+  /** The package's test kit; `createProvider`, `hostile` and `createWithKey` are derived from it. */
+  kit?: ProviderKit;
   /** A fresh provider for each test (so cool-downs or cookies don't leak between tests). */
   createProvider?: () => SearchProvider;
   server: MswServer;
@@ -88,18 +66,22 @@ export interface ProviderConformanceOptions {
   /** For providers that need a key: the provider created with this key (missing, empty or blank). */
   createWithKey?: (apiKey: string | undefined) => SearchProvider;
   /**
-   * The provider pointed at a real loopback server answering like its API (`startHostileUpstream`):
-   * redirects, huge and slow bodies. `urls` are the server's base URLs; `maxBodyBytes` the option to pass.
+   * The provider pointed at a real loopback server answering like its API (`startHostileUpstream`, with
+   * the wire format of `kit`): redirects, huge and slow bodies, keys echoed in errors. Derived from `kit`;
+   * what is given here wins.
    */
-  hostile?: {
-    route: HostileProvider;
-    /** The provider with `baseURL: urls[route]` and the options given (its `maxBodyBytes`, its `fetch`). */
-    createProvider: (urls: HostileUpstream['urls'], options?: HostileProviderOptions) => SearchProvider;
-    /** The provider as configuration builds it, its base-URL variable set to `urls[route]`. */
-    fromEnv?: (urls: HostileUpstream['urls']) => SearchProvider;
-    /** The credential the provider sends (API key), which must never reach another origin. */
-    secret?: string;
-  };
+  hostile?: Partial<HostileOptions>;
+}
+
+export interface HostileOptions {
+  /** The kit whose route and answers the loopback server takes. */
+  kit: ProviderKit;
+  /** The provider with `baseURL` and the options given (its `maxBodyBytes`, its `fetch`). */
+  createProvider: (baseURL: string, options?: HostileProviderOptions) => SearchProvider;
+  /** The provider as configuration builds it, its base-URL variable set to `baseURL`. */
+  fromEnv?: (baseURL: string) => SearchProvider;
+  /** The credential the provider sends (API key), which must never reach another origin. */
+  secret?: string;
 }
 
 /** Options every provider takes beside `baseURL`, which the transport tests set. */
@@ -108,7 +90,8 @@ export interface HostileProviderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-type ResolvedOptions = ProviderConformanceOptions & {
+type ResolvedOptions = Omit<ProviderConformanceOptions, 'hostile'> & {
+  hostile?: HostileOptions;
   createProvider: () => SearchProvider;
   emptyHandlers: (mode: SearchMode) => RequestHandler[];
   hangHandlers: RequestHandler[];
@@ -132,37 +115,38 @@ function upstreamStates(options: ProviderConformanceOptions) {
   return { emptyHandlers, hangHandlers };
 }
 
-/** The options with what the template implies filled in; anything given explicitly wins. */
-function fromTemplate(options: ProviderConformanceOptions): ResolvedOptions {
-  const template = options.template;
-  if (!template) {
+/** The options with what the kit implies filled in; anything given explicitly wins. */
+function fromKit(options: ProviderConformanceOptions): ResolvedOptions {
+  const { kit, hostile: given, ...rest } = options;
+  if (!kit) {
     const { createProvider } = options;
-    if (!createProvider) throw new TypeError('describeProviderConformance needs createProvider or template');
-    return { ...options, ...upstreamStates(options), createProvider };
+    if (!createProvider) throw new TypeError('describeProviderConformance needs createProvider or kit');
+    if (given) throw new TypeError('describeProviderConformance needs a kit for the hostile upstream');
+    return { ...rest, ...upstreamStates(options), createProvider };
   }
-  const { definition, apiKey } = template;
-  const route = definition.id as HostileProvider;
-  if (!Object.hasOwn(HOSTILE_ROUTES, route)) {
-    throw new TypeError(
-      `the hostile upstream has no route for "${definition.id}": add one to HOSTILE_ROUTES`,
-    );
-  }
-  const create = (extra: Partial<TemplateOptions> = {}) =>
-    template.create({ apiKey, baseURL: template.baseURL, ...extra });
-  const env = (urls: HostileUpstream['urls']): Env => ({
-    ...(definition.apiKeyEnv ? { [definition.apiKeyEnv]: apiKey } : {}),
-    ...(definition.baseUrlEnv ? { [definition.baseUrlEnv]: urls[route] } : {}),
-  });
+  const { definition, apiKey } = kit;
+  const create = (extra: Partial<KitProviderOptions> = {}) =>
+    kit.create({ apiKey, baseURL: kit.baseURL, ...extra });
+  const hostile: HostileOptions = {
+    kit,
+    ...(apiKey ? { secret: apiKey } : {}),
+    createProvider: (baseURL, extra) => create({ baseURL, ...extra }),
+    ...(definition.baseUrlEnv
+      ? {
+          fromEnv: (baseURL: string) =>
+            kit.fromEnv({
+              ...(definition.apiKeyEnv ? { [definition.apiKeyEnv]: apiKey } : {}),
+              [definition.baseUrlEnv as string]: baseURL,
+            }),
+        }
+      : {}),
+    ...given,
+  };
   return {
-    ...options,
+    ...rest,
     ...upstreamStates(options),
     createProvider: options.createProvider ?? (() => create()),
-    hostile: options.hostile ?? {
-      route,
-      ...(apiKey ? { secret: apiKey } : {}),
-      createProvider: (urls, extra) => create({ baseURL: urls[route], ...extra }),
-      ...(definition.baseUrlEnv ? { fromEnv: (urls) => template.fromEnv(env(urls)) } : {}),
-    },
+    hostile,
     ...(definition.apiKeyEnv && !options.createWithKey
       ? { createWithKey: (key: string | undefined) => create({ apiKey: key }) }
       : {}),
@@ -176,7 +160,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * behaviour, whatever the upstream API looks like.
  */
 export function describeProviderConformance(name: string, given: ProviderConformanceOptions): void {
-  const options = fromTemplate(given);
+  const options = fromKit(given);
   const { server } = options;
   const minResults = options.minResults ?? 3;
 
@@ -307,10 +291,7 @@ export function describeProviderConformance(name: string, given: ProviderConform
 const MB = 1024 * 1024;
 
 /** Transport rules every provider keeps against a hostile upstream: redirects, body size, slow bodies. */
-function describeHostileUpstream(
-  server: MswServer,
-  hostile: NonNullable<ProviderConformanceOptions['hostile']>,
-): void {
+function describeHostileUpstream(server: MswServer, hostile: HostileOptions): void {
   describe('against a hostile upstream', () => {
     let upstream: HostileUpstream;
     let elsewhere: HostileUpstream;
@@ -322,9 +303,9 @@ function describeHostileUpstream(
       await upstream?.close();
       await elsewhere?.close();
     });
-    const route = hostile.route;
+    const route = hostile.kit;
     const provider = (maxBodyBytes?: number) =>
-      hostile.createProvider(upstream.urls, maxBodyBytes === undefined ? {} : { maxBodyBytes });
+      hostile.createProvider(upstream.baseURL(route), maxBodyBytes === undefined ? {} : { maxBodyBytes });
     const reachLoopback = () => {
       upstream.reset();
       elsewhere.reset();
@@ -342,7 +323,7 @@ function describeHostileUpstream(
         upstream.answer(route, {
           kind: 'redirect',
           status,
-          location: `${elsewhere.origin}${HOSTILE_ROUTES[route]}`,
+          location: `${elsewhere.origin}${hostileRoute(route)}`,
         });
         const error = await provider()
           .search(searchRequest({ query: 'redirect query' }), { signal: AbortSignal.timeout(5_000) })
@@ -357,7 +338,7 @@ function describeHostileUpstream(
 
     it('follows a redirect within the configured origin', async () => {
       reachLoopback();
-      const moved = `/moved/${route}`;
+      const moved = `/moved${hostileRoute(route)}`;
       upstream.answer(route, { kind: 'redirect', status: 307, location: moved });
       upstream.answer(moved as `/${string}`, hostileResults(route));
       const response = await provider().search(searchRequest({ query: 'moved query' }), {
@@ -376,7 +357,7 @@ function describeHostileUpstream(
         return fetch(input, init);
       };
       const response = await hostile
-        .createProvider(upstream.urls, { fetch: recording })
+        .createProvider(upstream.baseURL(route), { fetch: recording })
         .search(searchRequest({ query: 'fetch query' }), { signal: AbortSignal.timeout(5_000) });
       expect(response.results.length).toBeGreaterThan(0);
       expect(upstream.requests.length).toBeGreaterThan(0);
@@ -389,11 +370,14 @@ function describeHostileUpstream(
       it('reads its base URL from its environment variable', async () => {
         reachLoopback();
         upstream.answer(route, hostileResults(route));
-        const response = await fromEnv(upstream.urls).search(searchRequest({ query: 'env query' }), {
-          signal: AbortSignal.timeout(5_000),
-        });
+        const response = await fromEnv(upstream.baseURL(route)).search(
+          searchRequest({ query: 'env query' }),
+          {
+            signal: AbortSignal.timeout(5_000),
+          },
+        );
         expect(response.results.length).toBeGreaterThan(0);
-        expect(upstream.requests.map((r) => r.path)).toContain(HOSTILE_ROUTES[route]);
+        expect(upstream.requests.map((r) => r.path)).toContain(hostileRoute(route));
       });
     }
 

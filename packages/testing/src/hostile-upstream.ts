@@ -1,26 +1,23 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { duckDuckGoHtmlPage } from './simulator/payloads.ts';
+import type { KitBody, KitEntry, ProviderKit } from './kit.ts';
 
 /**
  * A loopback HTTP server that answers the way a broken, compromised or malicious upstream would, on the
- * paths the providers call when pointed at it (`urls`): markup, forged citations, escape codes, huge and
- * slow bodies, resets, redirects. Every request is recorded (headers and body) and every body byte sent is
- * counted, so tests can assert what reached the server and how much a client read.
+ * paths the providers call when pointed at it (`baseURL(kit)`): markup, forged citations, escape codes,
+ * huge and slow bodies, resets, redirects. Every request is recorded (headers and body) and every body
+ * byte sent is counted, so tests can assert what reached the server and how much a client read. What a
+ * provider's API looks like comes from its kit.
  */
 
-/** The API-shaped routes, by provider; any other path can be answered too. */
-export const HOSTILE_ROUTES = {
-  tavily: '/tavily/search',
-  exa: '/exa/search',
-  perplexity: '/perplexity/search',
-  duckduckgo: '/html/',
-  brave: '/brave/res/v1/web/search',
-  searxng: '/searxng/search',
-} as const;
-export type HostileProvider = keyof typeof HOSTILE_ROUTES;
-export const HOSTILE_PROVIDERS = Object.keys(HOSTILE_ROUTES) as HostileProvider[];
+/** What a provider is given as its base URL, relative to the server: `/<id>`. */
+export const hostileBasePath = (kit: ProviderKit) => `/${kit.definition.id}`;
+/** The path of the provider's search route on the server. */
+export const hostileRoute = (kit: ProviderKit) => `${hostileBasePath(kit)}${kit.route.path}`;
+
+/** A provider (its kit's route), or any path. */
+export type HostileTarget = ProviderKit | `/${string}`;
 
 export type HostileAnswer =
   /** A complete answer. */
@@ -61,17 +58,17 @@ export interface HostileRequest {
 export interface HostileUpstream {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
-  /** What to give each provider as `baseURL` (DuckDuckGo's: its HTML endpoint). */
-  readonly urls: Record<HostileProvider, string>;
-  /** Answers requests to a provider's route, or to a path, with `answer` (or what it returns per request). */
-  answer(
-    target: HostileProvider | `/${string}`,
-    answer: HostileAnswer | ((request: HostileRequest) => HostileAnswer),
-  ): void;
+  /** What to give the provider as `baseURL`. */
+  baseURL(kit: ProviderKit): string;
+  /**
+   * Answers requests to a provider's route, or to a path, with `answer` (or what it returns per request);
+   * a request to a provider's route with another method than its kit's gets a 405.
+   */
+  answer(target: HostileTarget, answer: HostileAnswer | ((request: HostileRequest) => HostileAnswer)): void;
   /** Every request received, oldest first. */
   readonly requests: readonly HostileRequest[];
   /** Body bytes written so far to answers on a provider's route or a path. */
-  bytesSent(target: HostileProvider | `/${string}`): number;
+  bytesSent(target: HostileTarget): number;
   /** Sockets the server still has open (a client that keeps a connection alive holds one). */
   openConnections(): number;
   /** Forgets answers, requests and counters. */
@@ -80,10 +77,9 @@ export interface HostileUpstream {
   close(): Promise<void>;
 }
 
-const pathOf = (target: HostileProvider | `/${string}`) =>
-  target.startsWith('/') ? target : HOSTILE_ROUTES[target as HostileProvider];
+const pathOf = (target: HostileTarget) => (typeof target === 'string' ? target : hostileRoute(target));
 
-/** Normalizes "/html" and "/html/" (DuckDuckGo's endpoint is posted to with the slash). */
+/** Normalizes "/html" and "/html/" (an endpoint may be called with or without the slash). */
 const keyOf = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 async function readRequest(request: IncomingMessage): Promise<string> {
@@ -109,7 +105,10 @@ async function write(response: ServerResponse, text: string | Buffer): Promise<b
 }
 
 export async function startHostileUpstream(): Promise<HostileUpstream> {
-  const answers = new Map<string, HostileAnswer | ((request: HostileRequest) => HostileAnswer)>();
+  const answers = new Map<
+    string,
+    { method?: string; answer: HostileAnswer | ((request: HostileRequest) => HostileAnswer) }
+  >();
   const sent = new Map<string, number>();
   const requests: HostileRequest[] = [];
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -216,7 +215,14 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
           res.writeHead(404, { 'content-type': 'text/plain' }).end(`nothing configured for ${url.pathname}`);
           return;
         }
-        await serve(typeof configured === 'function' ? configured(request) : configured, key, req, res);
+        if (configured.method && configured.method !== request.method) {
+          res
+            .writeHead(405, { 'content-type': 'text/plain' })
+            .end(`${url.pathname} takes ${configured.method}`);
+          return;
+        }
+        const { answer } = configured;
+        await serve(typeof answer === 'function' ? answer(request) : answer, key, req, res);
       })
       .catch(() => {
         if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
@@ -226,14 +232,6 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  const urls = {
-    tavily: `${origin}/tavily`,
-    exa: `${origin}/exa`,
-    perplexity: `${origin}/perplexity`,
-    duckduckgo: `${origin}${HOSTILE_ROUTES.duckduckgo}`,
-    brave: `${origin}/brave`,
-    searxng: `${origin}/searxng`,
-  };
   let connections = 0;
   server.on('connection', (socket) => {
     connections++;
@@ -242,9 +240,12 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
 
   return {
     origin,
-    urls,
+    baseURL: (kit) => `${origin}${hostileBasePath(kit)}`,
     answer(target, answer) {
-      answers.set(keyOf(pathOf(target)), answer);
+      answers.set(keyOf(pathOf(target)), {
+        ...(typeof target === 'string' ? {} : { method: target.route.method }),
+        answer,
+      });
     },
     requests,
     bytesSent: (target) => sent.get(keyOf(pathOf(target))) ?? 0,
@@ -264,14 +265,10 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Hostile content, shaped like each provider's API.
+// Hostile content, shaped like each provider's API by its kit.
 
 /** One search result as an upstream would send it; every field may be hostile. */
-export interface HostileEntry {
-  title: string;
-  url: string;
-  snippet: string;
-}
+export type HostileEntry = KitEntry;
 
 const ESC = '\u001B';
 const BEL = '\u0007';
@@ -315,191 +312,42 @@ export const HOSTILE_ENTRIES: readonly HostileEntry[] = [
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 export const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 
-const json = (value: unknown, status = 200): HostileAnswer => ({
+const body = ({ contentType, body }: KitBody, status = 200): HostileAnswer => ({
   kind: 'body',
   status,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
-  body: JSON.stringify(value),
+  headers: { 'content-type': contentType },
+  body,
 });
 
-/** A successful search answer from `provider` carrying `entries`, shaped like its real API. */
+/** A successful search answer from the kit's provider carrying `entries`, shaped like its real API. */
 export function hostileResults(
-  provider: HostileProvider,
+  kit: ProviderKit,
   entries: readonly HostileEntry[] = HOSTILE_ENTRIES,
 ): HostileAnswer {
-  switch (provider) {
-    case 'tavily':
-      return json({
-        query: 'hostile',
-        follow_up_questions: null,
-        answer: null,
-        images: [],
-        results: entries.map((e, i) => ({
-          url: e.url,
-          title: e.title,
-          content: e.snippet,
-          score: 0.9 - i * 0.05,
-          raw_content: null,
-        })),
-        response_time: 0.9,
-        request_id: '5f0c2a4e-1b7d-4c3a-9e2f-8d6b1a0c7e34',
-      });
-    case 'exa':
-      return json({
-        requestId: 'b5947044c4b78efa9552a7c89b306d95',
-        resolvedSearchType: 'neural',
-        results: entries.map((e) => ({
-          id: e.url,
-          title: e.title,
-          url: e.url,
-          publishedDate: null,
-          author: null,
-          highlights: e.snippet ? [e.snippet] : [],
-          highlightScores: e.snippet ? [0.4] : [],
-        })),
-        searchTime: 412.5,
-        costDollars: { total: 0.005 },
-      });
-    case 'perplexity':
-      return json({
-        id: 'pplx-hostile-1',
-        results: entries.map((e) => ({
-          title: e.title,
-          url: e.url,
-          snippet: e.snippet,
-          date: null,
-          last_updated: null,
-        })),
-      });
-    case 'brave':
-      return json({
-        type: 'search',
-        query: { original: 'hostile', more_results_available: false },
-        web: {
-          type: 'search',
-          family_friendly: true,
-          results: entries.map((e) => ({
-            type: 'search_result',
-            title: e.title,
-            url: e.url,
-            description: e.snippet,
-            page_age: '2025-03-01T10:00:00',
-            meta_url: { scheme: 'https', hostname: 'example.com' },
-          })),
-        },
-      });
-    case 'searxng':
-      return json({
-        query: 'hostile',
-        number_of_results: 0,
-        results: entries.map((e, i) => ({
-          url: e.url,
-          title: e.title,
-          content: e.snippet,
-          publishedDate: null,
-          engine: 'bing',
-          engines: ['bing'],
-          positions: [i + 1],
-          score: 1 / (i + 1),
-          category: 'general',
-          template: 'default.html',
-        })),
-        answers: [],
-        corrections: [],
-        infoboxes: [],
-        suggestions: [],
-        unresponsive_engines: [],
-      });
-    case 'duckduckgo':
-      // The page escapes text as DuckDuckGo does, so markup arrives entity-encoded inside the results.
-      return {
-        kind: 'body',
-        headers: { 'content-type': 'text/html; charset=UTF-8' },
-        body: duckDuckGoHtmlPage('hostile', entries),
-      };
-  }
+  return body(kit.answer(entries));
 }
 
 /** An error answer whose text carries escape codes and markup, in the provider's error envelope. */
-export function hostileError(provider: HostileProvider, status: number): HostileAnswer {
+export function hostileError(kit: ProviderKit, status: number): HostileAnswer {
   const said = `bad ${ESC}]0;pwned${BEL}request${ESC}[2J <script>alert(1)</script> \u202Eevil`;
-  switch (provider) {
-    case 'tavily':
-      return json({ detail: { error: said } }, status);
-    case 'exa':
-      return json({ requestId: 'r1', error: said, tag: 'INVALID_REQUEST_BODY' }, status);
-    case 'perplexity':
-      return json({ error: { message: said, type: 'invalid_request_error', code: status } }, status);
-    case 'brave':
-      return json(
-        { type: 'ErrorResponse', error: { id: 'e1', status, code: 'VALIDATION', detail: said }, time: 1 },
-        status,
-      );
-    case 'searxng':
-      // SearXNG answers errors with Flask's plain HTML pages.
-      return {
-        kind: 'body',
-        status,
-        headers: { 'content-type': 'text/html' },
-        body: `<html><body><p>${said}</p></body></html>`,
-      };
-    case 'duckduckgo':
-      return {
-        kind: 'body',
-        status,
-        headers: { 'content-type': 'text/html' },
-        body: `<html><body><h1>${said}</h1></body></html>`,
-      };
-  }
+  return body(kit.error(status, said), status);
 }
 
-/** The field each JSON API puts a result's snippet in. */
-const SNIPPET_FIELDS: Record<Exclude<HostileProvider, 'duckduckgo'>, string> = {
-  tavily: 'content',
-  exa: 'highlights',
-  perplexity: 'snippet',
-  brave: 'description',
-  searxng: 'content',
-};
-
-/** A body of `bytes` (default 100 MB) shaped like the start of the provider's answer, generated lazily. */
+/** A body of `bytes` (default 100 MB) shaped like the provider's answer, generated lazily. */
 export function hugeAnswer(
-  provider: HostileProvider,
+  kit: Pick<ProviderKit, 'framing'>,
   options: { bytes?: number; declareLength?: boolean } = {},
 ): Extract<HostileAnswer, { kind: 'huge' }> {
-  const bytes = options.bytes ?? 100 * 1024 * 1024;
-  const declareLength = options.declareLength ?? false;
-  if (provider === 'duckduckgo') {
-    return {
-      kind: 'huge',
-      contentType: 'text/html; charset=UTF-8',
-      bytes,
-      declareLength,
-      prefix: '<html><body><div id="links" class="results">',
-      repeat:
-        '<div class="result results_links web-result"><h2 class="result__title"><a class="result__a" href="https://example.com/">Title</a></h2><a class="result__snippet" href="https://example.com/">Snippet text</a></div>',
-      suffix: '</div></body></html>',
-    };
-  }
-  const field = SNIPPET_FIELDS[provider];
-  const item = `{"title":"Title","url":"https://example.com/","${field}":${field === 'highlights' ? '["x"]' : '"x"'}},`;
-  // Brave nests web results under `web`.
-  const [open, close] =
-    provider === 'brave' ? ['{"type":"search","web":{"results":[', ']}}'] : ['{"results":[', ']}'];
   return {
     kind: 'huge',
-    contentType: 'application/json',
-    bytes,
-    declareLength,
-    prefix: open,
-    repeat: item,
-    suffix: `${item.slice(0, -1)}${close}`,
+    bytes: options.bytes ?? 100 * 1024 * 1024,
+    declareLength: options.declareLength ?? false,
+    ...kit.framing,
   };
 }
 
-/** A 200 whose body arrives one byte every `intervalMs` and never ends. */
-export function slowDrip(provider: HostileProvider, intervalMs = 50): HostileAnswer {
-  return provider === 'duckduckgo'
-    ? { kind: 'drip', contentType: 'text/html', prefix: '<html><body>', chunk: ' ', intervalMs }
-    : { kind: 'drip', contentType: 'application/json', prefix: '{"results":[', chunk: ' ', intervalMs };
+/** A 200 whose body starts like the provider's answer, then arrives one byte every `intervalMs` and never ends. */
+export function slowDrip(kit: Pick<ProviderKit, 'framing'>, intervalMs = 50): HostileAnswer {
+  const { contentType, prefix } = kit.framing;
+  return { kind: 'drip', contentType, prefix, chunk: ' ', intervalMs };
 }

@@ -1,22 +1,21 @@
 export {
   describeProviderConformance,
   type FaultCase,
+  type HostileOptions,
   type HostileProviderOptions,
   type ProviderConformanceOptions,
-  type ProviderTemplate,
-  type TemplateOptions,
 } from './conformance.ts';
 export {
   HOSTILE_ENTRIES,
-  HOSTILE_PROVIDERS,
-  HOSTILE_ROUTES,
   type HostileAnswer,
   type HostileEntry,
-  type HostileProvider,
   type HostileRequest,
+  type HostileTarget,
   type HostileUpstream,
+  hostileBasePath,
   hostileError,
   hostileResults,
+  hostileRoute,
   hugeAnswer,
   slowDrip,
   startHostileUpstream,
@@ -24,6 +23,7 @@ export {
 } from './hostile-upstream.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
 export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
+export * from './kit.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
 export { contractRequests, searchFailure, searchRequest } from './requests.ts';

@@ -144,8 +144,10 @@ export class ProviderBreaker {
     const state = this.state(now);
     if (state === 'open') return { kind: 'refused', reason: 'open', panic: !this.#hard };
     if (state === 'half-open') {
+      // The open time is over, a block's included: holding back while a trial runs is our own judgement
+      // (a rejected key or a spent quota is not: those wait for the trial's answer).
       if (this.#trials > 0 || !fleetTrial) {
-        return { kind: 'refused', reason: 'trial running', panic: !this.#hard };
+        return { kind: 'refused', reason: 'trial running', panic: !this.#keyOrQuota() };
       }
       this.#trials++;
       this.#rate.sendAnyway(now);
@@ -330,6 +332,10 @@ export class ProviderBreaker {
     if (this.#rate.rate !== undefined) health.sendRate = Math.round(this.#rate.rate * 100) / 100;
     if (this.#lastErrorCode) health.lastErrorCode = this.#lastErrorCode;
     return health;
+  }
+
+  #keyOrQuota(): boolean {
+    return this.#lastErrorCode === 'unauthorized' || this.#lastErrorCode === 'quota_exceeded';
   }
 
   #openMs(): number {

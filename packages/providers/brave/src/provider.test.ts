@@ -13,9 +13,10 @@ import videos from './__fixtures__/videos.json' with { type: 'json' };
 import web from './__fixtures__/web.json' with { type: 'json' };
 import webEmpty from './__fixtures__/web-empty.json' with { type: 'json' };
 import { BRAVE_ENDPOINTS, createBraveProvider, fromEnv, providerDefinition } from './index.ts';
+import { kit } from './testing.ts';
 
 const ORIGIN = 'https://api.search.brave.com';
-const KEY = 'BSA-PLANTED0secret0key0do0not0leak0';
+const KEY = kit.apiKey!;
 const url = (mode: SearchMode) => `${ORIGIN}${BRAVE_ENDPOINTS[mode]}`;
 
 const server = useMswServer();
@@ -73,7 +74,7 @@ async function capture(req: SearchRequest, create = provider) {
 const endpoint = (resolver: HttpResponseResolver) => http.get(url('text'), resolver);
 
 describeProviderConformance('brave', {
-  template: { definition: providerDefinition, create: createBraveProvider, fromEnv, apiKey: KEY },
+  kit,
   server,
   resultHandlers: (mode) => [http.get(url(mode), answer(mode))],
   endpoint,

@@ -2,6 +2,7 @@ import { createSearchClient } from '@agent-search/core';
 import {
   type HostileUpstream,
   hugeAnswer,
+  jsonListFraming,
   loopbackFetch,
   slowDrip,
   startHostileUpstream,
@@ -9,6 +10,7 @@ import {
 } from '@agent-search/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider } from '../src/index.ts';
+import { kit } from '../src/testing.ts';
 
 // The token page and d.js / news.js are fixed https URLs (duckduckgo.com/, links.duckduckgo.com/d.js, ...):
 // the provider's `fetch` option sends them to a real loopback server, path and query unchanged. No msw here.
@@ -35,7 +37,7 @@ const vqd = () => ({
 
 describe('the token page, d.js and news.js are held to the body limit', () => {
   it('stops reading a 100 MB vqd page at 5 MB', async () => {
-    upstream.answer('/', hugeAnswer('duckduckgo'));
+    upstream.answer('/', hugeAnswer(kit));
     const error = await createSearchClient({ providers: [provider()], timeoutMs: 5_000 })
       .search({ query: 'huge query' })
       .catch((e: unknown) => e);
@@ -46,7 +48,7 @@ describe('the token page, d.js and news.js are held to the body limit', () => {
 
   it('stops reading a 100 MB d.js answer at 5 MB', async () => {
     upstream.answer('/', vqd());
-    upstream.answer('/d.js', { ...hugeAnswer('duckduckgo'), contentType: 'application/x-javascript' });
+    upstream.answer('/d.js', { ...hugeAnswer(kit), contentType: 'application/x-javascript' });
     const error = await createSearchClient({ providers: [provider()], timeoutMs: 5_000 })
       .search({ query: 'huge query' })
       .catch((e: unknown) => e);
@@ -58,7 +60,12 @@ describe('the token page, d.js and news.js are held to the body limit', () => {
 
   it('applies maxBodyBytes to news.js', async () => {
     upstream.answer('/', vqd());
-    upstream.answer('/news.js', hugeAnswer('tavily', { bytes: 2 * MB }));
+    const newsJs = jsonListFraming(
+      '{"results":[',
+      '{"title":"Title","url":"https://example.com/","content":"x"}',
+      ']}',
+    );
+    upstream.answer('/news.js', hugeAnswer({ framing: newsJs }, { bytes: 2 * MB }));
     const error = await createSearchClient({ providers: [provider(256 * 1024)], timeoutMs: 5_000 })
       .search({ query: 'huge query', mode: 'news' })
       .catch((e: unknown) => e);
@@ -68,7 +75,7 @@ describe('the token page, d.js and news.js are held to the body limit', () => {
 
   it('ends a slow-drip d.js body at the deadline', async () => {
     upstream.answer('/', vqd());
-    upstream.answer('/d.js', slowDrip('duckduckgo'));
+    upstream.answer('/d.js', slowDrip(kit));
     const started = performance.now();
     const error = await createSearchClient({ providers: [provider()], timeoutMs: 500 })
       .search({ query: 'huge query' })

@@ -2,6 +2,7 @@ import { describeProviderConformance, useMswServer } from '@agent-search/testing
 import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import { createDuckDuckGoProvider, fromEnv } from '../src/index.ts';
+import { kit } from '../src/testing.ts';
 import {
   djs,
   emptyHandlers,
@@ -21,12 +22,9 @@ const server = useMswServer();
 describeProviderConformance('duckduckgo', {
   createProvider: () => createDuckDuckGoProvider(),
   server,
-  hostile: {
-    route: 'duckduckgo',
-    createProvider: (urls, options) =>
-      createDuckDuckGoProvider({ baseURL: urls.duckduckgo, textBackends: ['html'], ...options }),
-    fromEnv: (urls) => fromEnv({ DUCKDUCKGO_HTML_URL: urls.duckduckgo }),
-  },
+  kit,
+  // The package's own configuration, which reads the HTML endpoint's variable.
+  hostile: { fromEnv: (baseURL) => fromEnv({ DUCKDUCKGO_HTML_URL: baseURL }) },
   resultHandlers,
   emptyHandlers,
   hangHandlers: hangHandlers(),

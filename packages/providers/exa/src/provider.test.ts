@@ -26,9 +26,10 @@ import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import text from './__fixtures__/search-text.json' with { type: 'json' };
 import { createExaProvider, fromEnv, providerDefinition } from './index.ts';
+import { kit } from './testing.ts';
 
 const SEARCH = 'https://api.exa.ai/search';
-const KEY = 'exa-PLANTED-4f1c9a7e-secret-key-do-not-leak';
+const KEY = kit.apiKey!;
 const DAY_MS = 86_400_000;
 
 const server = useMswServer();
@@ -80,7 +81,7 @@ const faults: FaultCase[] = [
 ];
 
 describeProviderConformance('exa', {
-  template: { definition: providerDefinition, create: createExaProvider, fromEnv, apiKey: KEY },
+  kit,
   server,
   resultHandlers,
   minResults: 4,

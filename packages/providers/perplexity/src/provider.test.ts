@@ -16,10 +16,11 @@ import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import web from './__fixtures__/search-web.json' with { type: 'json' };
-import { createPerplexityProvider, fromEnv, providerDefinition } from './index.ts';
+import { createPerplexityProvider } from './index.ts';
+import { kit } from './testing.ts';
 
 const API = 'https://api.perplexity.ai/search';
-const KEY = 'pplx-PLANTED0secret0key0do0not0leak0000';
+const KEY = kit.apiKey!;
 const unauthorizedPage = readFileSync(new URL('./__fixtures__/unauthorized.html', import.meta.url), 'utf8');
 
 const server = useMswServer();
@@ -37,7 +38,7 @@ const { request, failure, capture, fail, endpoint } = jsonApiCalls(server, {
 });
 
 describeProviderConformance('perplexity', {
-  template: { definition: providerDefinition, create: createPerplexityProvider, fromEnv, apiKey: KEY },
+  kit,
   server,
   resultHandlers,
   endpoint,

@@ -14,8 +14,9 @@ import general from './__fixtures__/general.json' with { type: 'json' };
 import news from './__fixtures__/news.json' with { type: 'json' };
 import videos from './__fixtures__/videos.json' with { type: 'json' };
 import { createSearxngProvider, fromEnv, providerDefinition } from './index.ts';
+import { kit } from './testing.ts';
 
-const INSTANCE = 'http://searxng.internal:8080';
+const INSTANCE = kit.baseURL!;
 const API = `${INSTANCE}/search`;
 const FIXTURES = { general, news, videos } as const;
 
@@ -63,7 +64,7 @@ async function sent(req: SearchRequest): Promise<Record<string, string>> {
 const endpoint = (resolver: HttpResponseResolver) => http.get(API, resolver);
 
 describeProviderConformance('searxng', {
-  template: { definition: providerDefinition, create: createSearxngProvider, fromEnv, baseURL: INSTANCE },
+  kit,
   server,
   resultHandlers: () => [http.get(API, answer)],
   endpoint,

@@ -14,10 +14,11 @@ import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
 import news from './__fixtures__/search-news.json' with { type: 'json' };
 import rawContent from './__fixtures__/search-raw-content.json' with { type: 'json' };
-import { createTavilyProvider, fromEnv, providerDefinition } from './index.ts';
+import { createTavilyProvider, fromEnv } from './index.ts';
+import { kit } from './testing.ts';
 
 const API = 'https://api.tavily.com/search';
-const KEY = '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';
+const KEY = kit.apiKey!;
 
 const server = useMswServer();
 
@@ -34,7 +35,7 @@ const { request, failure, capture, fail, endpoint } = jsonApiCalls(server, {
 });
 
 describeProviderConformance('tavily', {
-  template: { definition: providerDefinition, create: createTavilyProvider, fromEnv, apiKey: KEY },
+  kit,
   server,
   resultHandlers,
   endpoint,
