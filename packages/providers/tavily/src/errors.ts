@@ -75,7 +75,8 @@ function keylessLimitError(
  * envelope, `{detail}` or `{error: {message}}`) redacted and cut short: it may echo the key.
  */
 export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
-  const limit = keylessLimitOf(body);
+  // A refusal (4xx) only: a gateway's 5xx in the same shape is still an outage, not a limit to wait out.
+  const limit = status < 500 ? keylessLimitOf(body) : undefined;
   if (limit) return keylessLimitError(status, headers, limit, apiKey);
   return httpStatusError({
     provider: PROVIDER_ID,

@@ -243,6 +243,16 @@ describe('tavily keyless mode', () => {
     expect(() => fromEnv({ TAVILY_KEYLESS: 'maybe' })).toThrow(/TAVILY_KEYLESS: expected true or false/);
   });
 
+  it('a 5xx in the limit envelope is an outage, not a limit', async () => {
+    server.use(
+      http.post(API, () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'upstream failed' } }, { status: 502 }),
+      ),
+    );
+    const error = await failure(fromEnv({}));
+    expect(error).toMatchObject({ code: 'unavailable', status: 502 });
+  });
+
   it('redacts a key echoed in a limit envelope sent to a keyed request', async () => {
     server.use(
       http.post(API, ({ request: r }) =>
