@@ -144,13 +144,16 @@ async function runLoop(sim: ProviderSimulator, searches: number, concurrency: nu
 }
 
 /**
- * Searches through a throwaway chain at a gentle pace before anything is measured: a cold process (code not
- * yet compiled, connections not yet open) at 200 in flight times out on its own slowness, and whichever of
- * ours and the plain loop ran first would pay for it.
+ * Searches through a throwaway chain at the run's concurrency before anything is measured: a cold process
+ * (code not yet compiled, a connection per search in flight not yet open) at 200 in flight times out on its
+ * own slowness, and whichever of ours and the plain loop ran first would pay for it (measured: 55 timeouts in
+ * 4,000 searches for the first one after a gentle warm-up, 1 to 3 for the same client measured again).
  */
-async function warmUp(sim: ProviderSimulator): Promise<void> {
+async function warmUp(sim: ProviderSimulator, concurrency: number): Promise<void> {
   const client = createSearchClient({ providers: [duckDuckGo(sim), tavily(sim), exa(sim)] });
-  await runConcurrent(400, 20, (i) => client.search({ query: `warm-up ${i}` }).catch(() => undefined));
+  await runConcurrent(1_000, concurrency, (i) =>
+    client.search({ query: `warm-up ${i}` }).catch(() => undefined),
+  );
 }
 
 /**
@@ -164,7 +167,7 @@ export async function runLoad(
   options: LoadOptions = DEFAULT_LOAD,
 ): Promise<LoadReport> {
   configureLoadFaults(sim);
-  await warmUp(sim);
+  await warmUp(sim, options.concurrency);
   const before = { duckduckgo: sim.calls('duckduckgo'), tavily: sim.calls('tavily'), exa: sim.calls('exa') };
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
