@@ -1,10 +1,7 @@
+import { MAX_QUERY_LENGTH, MAX_RESULTS_LIMIT, SEARCH_MODES, type SearchClient } from '@agent-search/core';
 import {
   type AgentServerError,
   type AgentServerResult,
-  MAX_QUERY_LENGTH,
-  MAX_RESULTS_LIMIT,
-  SEARCH_MODES,
-  type SearchClient,
   toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
@@ -15,7 +12,7 @@ import {
   type WebSearchOutput,
   type WebSearchToolFormat,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import { ToolFailure } from './tool-failure.ts';

@@ -1,11 +1,13 @@
 import {
-  type AgentServerError,
-  type AgentServerResult,
   isSearchError,
   MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   SEARCH_MODES,
   type SearchClient,
+} from '@agent-search/core';
+import {
+  type AgentServerError,
+  type AgentServerResult,
   toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
@@ -17,7 +19,7 @@ import {
   type WebSearchOutput,
   type WebSearchToolFormat,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 

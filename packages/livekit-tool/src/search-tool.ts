@@ -1,22 +1,24 @@
 import {
-  type AgentServerError,
-  type AgentServerResult,
   isSearchError,
-  isViewFormat,
   type Logger,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
   normalizeMode,
   normalizeTimeRange,
-  renderView,
   type SearchClient,
   type SearchRequestInput,
   type SearchResponse,
+} from '@agent-search/core';
+import {
+  type AgentServerError,
+  type AgentServerResult,
+  isViewFormat,
+  renderView,
   type Source,
   type StructuredResults,
   VIEW_FORMATS,
   type ViewFormat,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';

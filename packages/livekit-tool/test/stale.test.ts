@@ -1,5 +1,6 @@
 import { withCache } from '@agent-search/cache';
-import type { AgentServerResult, SearchResponse, Source, StructuredResults } from '@agent-search/core';
+import type { SearchResponse } from '@agent-search/core';
+import type { AgentServerResult, Source, StructuredResults } from '@agent-search/core/views';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -3,10 +3,10 @@ import {
   type Env,
   type Logger,
   loadSearchConfig,
-  type PageReader,
   type ProviderDefinition,
   type SearchClient,
 } from '@agent-search/core';
+import type { PageReader } from '@agent-search/core/views';
 import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {

@@ -1,6 +1,4 @@
 import {
-  CANCELLED_ERROR,
-  EMPTY_QUERY_ERROR,
   isSearchError,
   type Logger,
   MAX_QUERY_LENGTH,
@@ -8,6 +6,10 @@ import {
   SEARCH_MODES,
   type SearchClient,
   silentLogger,
+} from '@agent-search/core';
+import {
+  CANCELLED_ERROR,
+  EMPTY_QUERY_ERROR,
   toAgentServerEnvelope,
   toModelText,
   toolErrorMessage,
@@ -18,7 +20,7 @@ import {
   WEB_SEARCH_TOOL_NAME,
   type WebSearchToolFormat,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { z } from 'zod';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
 

@@ -4,7 +4,7 @@ export {
   toAgentServerEnvelope,
   toAgentServerError,
 } from './agent-server.ts';
-export { DEFAULT_MODEL_SNIPPET_CHARS, type ModelTextOptions, toModelText } from './model-text.ts';
+export { type ModelTextOptions, toModelText } from './model-text.ts';
 export {
   type PageReader,
   type PageText,
@@ -32,4 +32,4 @@ export {
   type WebSearchToolFormat,
   webSearchRequest,
 } from './web-search-tool.ts';
-export { escapeXml, toXml, type XmlViewOptions } from './xml.ts';
+export { toXml, type XmlViewOptions } from './xml.ts';
