@@ -26,10 +26,14 @@ export {
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_FORMATS,
   WEB_SEARCH_TOOL_NAME,
+  type WebSearchAnswer,
   type WebSearchArgs,
+  type WebSearchFailure,
   type WebSearchOutput,
   type WebSearchTimeRange,
   type WebSearchToolFormat,
+  webSearchAnswer,
+  webSearchFailure,
   webSearchRequest,
 } from './web-search-tool.ts';
 export { toXml, type XmlViewOptions } from './xml.ts';
