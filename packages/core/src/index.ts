@@ -8,7 +8,9 @@ export {
   type HedgeOptions,
   type SearchClient,
   type SearchClientOptions,
+  type SearchClientOverrides,
   type SearchOptions,
+  wrapSearchClient,
 } from './client.ts';
 export {
   type LoadSearchConfigOptions,
