@@ -24,6 +24,8 @@ export interface ProviderResponse {
   results: RawResult[];
   /** The provider's own estimate of all matches, when it reports one. */
   totalResults?: number;
+  /** The provider's own answer in prose, when it writes one (a model's search cites its results in it). */
+  answer?: unknown;
 }
 
 /**
