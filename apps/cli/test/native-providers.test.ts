@@ -1,0 +1,71 @@
+import { providerKit } from '@agent-search/registry/testing';
+import {
+  type HostileEntry,
+  type HostileUpstream,
+  hostileResults,
+  startHostileUpstream,
+  useMswServer,
+} from '@agent-search/testing';
+import { http, passthrough } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blockedEverywhere } from './fixtures/duckduckgo.ts';
+import { runCli } from './run-cli.ts';
+
+// The LLM vendors' own searches from the command, with nothing but their own variables set, against a
+// loopback server answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo.
+const openai = await providerKit('openai');
+
+const server = useMswServer();
+const OPENAI_KEY = 'sk-proj-cli0test0key0do0not0leak00000';
+
+const ENTRIES: HostileEntry[] = [
+  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
+  {
+    title: 'Heat pump - Wikipedia',
+    url: 'https://en.wikipedia.org/wiki/Heat_pump',
+    snippet: 'A heat pump moves heat.',
+  },
+];
+
+interface JsonOutput {
+  provider: string;
+  answer?: string;
+  attempts: { provider: string }[];
+  results: { url: string; snippet: string }[];
+}
+
+let upstream: HostileUpstream;
+beforeAll(async () => {
+  upstream = await startHostileUpstream();
+});
+afterAll(() => upstream?.close());
+beforeEach(() => {
+  upstream.reset();
+  server.use(http.all(`${upstream.origin}/*`, () => passthrough()));
+});
+
+describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPENAI_BASE_URL) set', () => {
+  it("takes over when DuckDuckGo is blocked: the cited pages and the model's answer, the key only in its header", async () => {
+    server.use(...blockedEverywhere());
+    upstream.answer(openai, hostileResults(openai, ENTRIES));
+    const run = await runCli(['heat pump', '--json'], {
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: upstream.baseURL(openai),
+      AGENT_SEARCH_STATE_DIR: 'off',
+      TAVILY_KEYLESS: '0',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as JsonOutput;
+    expect(response.provider).toBe('openai');
+    expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'openai']);
+    expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
+    expect(response.answer).toMatch(/^Here is what I found\. How heat pumps work\./);
+    const [request] = upstream.requests;
+    expect(request?.path).toBe('/openai/responses');
+    expect(request?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+    expect(request?.body).toContain('"type":"web_search"');
+    expect(request?.search).not.toContain(OPENAI_KEY);
+    expect(run.stdout + run.stderr).not.toContain(OPENAI_KEY);
+  });
+});
