@@ -69,3 +69,33 @@ describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPEN
     expect(run.stdout + run.stderr).not.toContain(OPENAI_KEY);
   });
 });
+
+describe('SEARCH_PROVIDER_PRIORITY=native', () => {
+  it('searches through OpenAI with "native,perplexity" and OPENAI_API_KEY set, before DuckDuckGo is tried', async () => {
+    upstream.answer(openai, hostileResults(openai, ENTRIES));
+    const run = await runCli(['heat pump', '--json'], {
+      SEARCH_PROVIDER_PRIORITY: 'native,perplexity',
+      OPENAI_API_KEY: OPENAI_KEY,
+      OPENAI_BASE_URL: upstream.baseURL(openai),
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as JsonOutput;
+    expect(response.provider).toBe('openai');
+    expect(response.attempts.map((a) => a.provider)).toEqual(['openai']);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('lists native among the known ids when an id is unknown, and exits 2 before any search', async () => {
+    const run = await runCli(['heat pump'], {
+      SEARCH_PROVIDER_PRIORITY: 'nativ,perplexity',
+      AGENT_SEARCH_STATE_DIR: 'off',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /SEARCH_PROVIDER_PRIORITY: unknown provider "nativ" \(known: .*openai.*, native\)/,
+    );
+    expect(upstream.requests).toHaveLength(0);
+  });
+});

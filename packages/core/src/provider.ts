@@ -89,6 +89,11 @@ export interface ProviderDefinition {
    * provider is still configured, unless the boolean variable `env` turns keyless mode off (default on).
    */
   keyless?: { env: string };
+  /**
+   * A name SEARCH_PROVIDER_PRIORITY may list instead of ids: every provider of the group, in definition
+   * order (the LLM vendors' own searches share one, so a user names them once, whichever has its key).
+   */
+  group?: string;
   capabilities: ProviderCapabilities;
   /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
   load(): Promise<ProviderModule>;

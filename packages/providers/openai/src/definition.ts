@@ -21,6 +21,7 @@ export const providerDefinition: ProviderDefinition = {
   name: 'OpenAI',
   apiKeyEnv: 'OPENAI_API_KEY',
   baseUrlEnv: 'OPENAI_BASE_URL',
+  group: 'native',
   capabilities: openaiCapabilities,
   load: () => import('./index.ts'),
 };
