@@ -14,9 +14,11 @@ import { runCli } from './run-cli.ts';
 // The LLM vendors' own searches from the command, with nothing but their own variables set, against a
 // loopback server answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo.
 const openai = await providerKit('openai');
+const anthropic = await providerKit('anthropic');
 
 const server = useMswServer();
 const OPENAI_KEY = 'sk-proj-cli0test0key0do0not0leak00000';
+const ANTHROPIC_KEY = 'sk-ant-api03-cli0test0key0do0not0leak0';
 
 const ENTRIES: HostileEntry[] = [
   { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
@@ -67,6 +69,32 @@ describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPEN
     expect(request?.body).toContain('"type":"web_search"');
     expect(request?.search).not.toContain(OPENAI_KEY);
     expect(run.stdout + run.stderr).not.toContain(OPENAI_KEY);
+  });
+});
+
+describe('Anthropic web search from the command, with only ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) set', () => {
+  it("takes over when DuckDuckGo is blocked: the cited pages and Claude's answer, the key only in its header", async () => {
+    server.use(...blockedEverywhere());
+    upstream.answer(anthropic, hostileResults(anthropic, ENTRIES));
+    const run = await runCli(['heat pump', '--json'], {
+      ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+      ANTHROPIC_BASE_URL: upstream.baseURL(anthropic),
+      AGENT_SEARCH_STATE_DIR: 'off',
+      TAVILY_KEYLESS: '0',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as JsonOutput;
+    expect(response.provider).toBe('anthropic');
+    expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'anthropic']);
+    expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
+    expect(response.answer).toBe('Here is what I found. How heat pumps work. A heat pump moves heat.');
+    const [request] = upstream.requests;
+    expect(request?.path).toBe('/anthropic/v1/messages');
+    expect(request?.headers['x-api-key']).toBe(ANTHROPIC_KEY);
+    expect(request?.headers['anthropic-version']).toBe('2023-06-01');
+    expect(request?.body).toContain('"type":"web_search_20250305"');
+    expect(run.stdout + run.stderr).not.toContain(ANTHROPIC_KEY);
   });
 });
 

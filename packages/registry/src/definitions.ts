@@ -1,4 +1,5 @@
 import type { ProviderDefinition } from '@agent-search/core';
+import { providerDefinition as anthropic } from '@agent-search/provider-anthropic/definition';
 import { providerDefinition as brave } from '@agent-search/provider-brave/definition';
 import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo/definition';
 import { providerDefinition as exa } from '@agent-search/provider-exa/definition';
@@ -18,6 +19,7 @@ export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [
   searxng,
   duckduckgo,
   openai,
+  anthropic,
   perplexity,
   exa,
   tavily,

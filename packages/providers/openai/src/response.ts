@@ -68,7 +68,8 @@ function hostOf(url: string): string | undefined {
  * characters); when the indices mark a claim instead (no link inside), that claim is the snippet.
  */
 function snippetOf(chars: readonly string[], start: number, end: number, floor: number): string {
-  const span = chars.slice(start, end).join('');
+  // A claim longer than a snippet is cut (core keeps 1,000 characters), so each citation costs a bounded read.
+  const span = chars.slice(start, Math.min(end, start + 1_000)).join('');
   if (span.trim() !== '' && !span.includes('](')) return withoutMarkdown(span).trim();
   const before = chars.slice(Math.max(floor, start - SNIPPET_REACH), start).join('');
   return withoutMarkdown(before.slice(before.lastIndexOf('\n') + 1)).trim();
