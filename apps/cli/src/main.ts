@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { SearchCache } from '@agent-search/cache';
 import {
+  apiKeyVariables,
   type Env,
   isAbortError,
   isSearchError,
@@ -71,7 +72,7 @@ export function version(): string {
  * Values too short to be real keys are left out, so a placeholder like "test" does not blank out results.
  */
 function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
-  const names = [...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])), 'REDIS_URL'];
+  const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL'];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }
 

@@ -176,6 +176,21 @@ describe('loadSearchConfig with a group of providers', () => {
     ]);
   });
 
+  it('reads a key from its fallback variable when the main one is unset, and checks it there', () => {
+    const withFallback = [definition('gemini', 'GEMINI_API_KEY', { apiKeyEnvFallbacks: ['GOOGLE_API_KEY'] })];
+    const load = (env: Record<string, string>) => loadSearchConfig(env, { definitions: withFallback });
+    expect(load({ GOOGLE_API_KEY: 'AIzaSyFallback0Key0000000' }).providers[0]).toMatchObject({
+      enabled: true,
+      apiKey: '…0000',
+    });
+    expect(load({}).providers[0]).toMatchObject({ enabled: false, reason: 'GEMINI_API_KEY not set' });
+    expect(() => load({ GOOGLE_API_KEY: 'AIza key' })).toThrow(/GOOGLE_API_KEY: holds characters/);
+    // The main variable wins.
+    expect(
+      load({ GEMINI_API_KEY: 'AIzaSyMain00Key00001111', GOOGLE_API_KEY: 'x' }).providers[0]!.apiKey,
+    ).toBe('…1111');
+  });
+
   it('names the groups among the known ids when an id is unknown, and refuses a group listed twice', () => {
     expect(() => enabled({ SEARCH_PROVIDER_PRIORITY: 'nativ' })).toThrow(
       /unknown provider "nativ" \(known: duckduckgo, openai, anthropic, perplexity, native\)/,

@@ -1,7 +1,7 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
-import { lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
+import { apiKeyFrom, lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
@@ -150,8 +150,9 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     const listed = priority.includes(id);
     // A provider's endpoint override is checked here, once for every provider, before it is used.
     if (listed && definition.baseUrlEnv) checkBaseUrl(env, definition);
-    const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
-    if (listed && key && definition.apiKeyEnv) checkKey(definition.apiKeyEnv, key);
+    const found = apiKeyFrom(definition, env);
+    const key = found?.key;
+    if (listed && found) checkKey(found.variable, found.key);
     const missing = missingSetting(definition, env);
     const summary: ProviderSummary = {
       id,

@@ -80,6 +80,11 @@ export interface ProviderDefinition {
   name: string;
   /** Environment variable holding the API key, for providers that need one ("TAVILY_API_KEY"). */
   apiKeyEnv?: string;
+  /**
+   * Other variables the key is read from when `apiKeyEnv` is unset, in this order (Gemini's key is also
+   * `GOOGLE_API_KEY`, as Google's SDK reads it). Apps redact them like `apiKeyEnv` (`apiKeyVariables`).
+   */
+  apiKeyEnvFallbacks?: readonly string[];
   /** Environment variable overriding the API base URL (proxies, gateways, self-hosted instances, tests). */
   baseUrlEnv?: string;
   /** The provider has no public endpoint (a self-hosted SearXNG): it is configured only once `baseUrlEnv` is set. */

@@ -1,5 +1,6 @@
 import { createCacheFromEnv, withPageCache } from '@agent-search/cache';
 import {
+  apiKeyVariables,
   type Env,
   type Logger,
   loadSearchConfig,
@@ -47,10 +48,6 @@ export function searchClientFromEnv(
 
 /** Values never to log: every provider's key and REDIS_URL (it may hold a password). */
 export function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
-  const names = [
-    ...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])),
-    'REDIS_URL',
-    'AGENT_SEARCH_MCP_TOKEN',
-  ];
+  const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', 'AGENT_SEARCH_MCP_TOKEN'];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }
