@@ -37,8 +37,8 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(keys.slice(0, 4)).toEqual([
       'OPENAI_API_KEY',
       'ANTHROPIC_API_KEY',
+      'GEMINI_API_KEY',
       'PERPLEXITY_API_KEY',
-      'EXA_API_KEY',
     ]);
     expect(run.stderr).toContain(
       `configure ${keys.slice(0, -1).join(', ')} or ${keys.at(-1)} for a fallback provider`,

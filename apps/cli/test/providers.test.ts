@@ -50,7 +50,7 @@ describe('agent-search providers', () => {
     // The listed ones first, then the rest in the registry's order.
     const rest = PROVIDER_DEFINITIONS.filter((d) => d.id !== 'exa' && d.id !== 'duckduckgo');
     expect(names).toEqual(['Exa', 'DuckDuckGo', ...rest.map((d) => d.name)]);
-    expect(names.slice(2, 6)).toEqual(['SearXNG', 'OpenAI', 'Anthropic', 'Perplexity']);
+    expect(names.slice(2, 6)).toEqual(['SearXNG', 'OpenAI', 'Anthropic', 'Gemini']);
     expect(run.stdout).toMatch(/Tavily\s+disabled: not in SEARCH_PROVIDER_PRIORITY/);
     expect(run.stdout).not.toContain(EXA_KEY);
   });
@@ -72,8 +72,8 @@ describe('agent-search providers', () => {
       'duckduckgo',
       'openai',
       'anthropic',
+      'gemini',
       'perplexity',
-      'exa',
     ]);
     const tavily = providers.find((p) => p.id === 'tavily')!;
     expect(tavily).toMatchObject({

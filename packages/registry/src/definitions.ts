@@ -3,6 +3,7 @@ import { providerDefinition as anthropic } from '@agent-search/provider-anthropi
 import { providerDefinition as brave } from '@agent-search/provider-brave/definition';
 import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduckgo/definition';
 import { providerDefinition as exa } from '@agent-search/provider-exa/definition';
+import { providerDefinition as gemini } from '@agent-search/provider-gemini/definition';
 import { providerDefinition as openai } from '@agent-search/provider-openai/definition';
 import { providerDefinition as perplexity } from '@agent-search/provider-perplexity/definition';
 import { providerDefinition as searxng } from '@agent-search/provider-searxng/definition';
@@ -20,6 +21,7 @@ export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [
   duckduckgo,
   openai,
   anthropic,
+  gemini,
   perplexity,
   exa,
   tavily,
