@@ -35,10 +35,10 @@ describe('search failures exit 3 with a message a person understands', () => {
     // Every keyed provider's variable, in the registry's order.
     const keys = PROVIDER_DEFINITIONS.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : []));
     expect(keys.slice(0, 4)).toEqual([
-      'TAVILY_API_KEY',
-      'EXA_API_KEY',
+      'OPENAI_API_KEY',
+      'ANTHROPIC_API_KEY',
+      'GEMINI_API_KEY',
       'PERPLEXITY_API_KEY',
-      'BRAVE_API_KEY',
     ]);
     expect(run.stderr).toContain(
       `configure ${keys.slice(0, -1).join(', ')} or ${keys.at(-1)} for a fallback provider`,
@@ -57,7 +57,7 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (rate_limited)');
     expect(run.stderr).toMatch(
-      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure TAVILY_API_KEY/,
+      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure OPENAI_API_KEY/,
     );
   });
 

@@ -6,6 +6,7 @@ import { createHttpTestProvider, hang, useMswServer } from '../../testing/src/in
 import { createSearchClient } from './client.ts';
 import type { Logger } from './logger.ts';
 import { BUILT_IN_PROFILES, defineProfiles } from './profiles.ts';
+import type { SearchProvider } from './provider.ts';
 
 const server = useMswServer();
 
@@ -69,6 +70,28 @@ describe('createSearchClient', () => {
     });
     expect(response.attempts).toEqual([{ provider: 'a', outcome: 'success', ms: expect.any(Number) }]);
     expect(Date.parse(response.fetchedAt)).not.toBeNaN();
+  });
+
+  it("keeps a provider's own answer text, cleaned and bounded, and adds none when it writes none", async () => {
+    const answering = (answer: unknown): SearchProvider => ({
+      specificationVersion: 'v1',
+      id: 'model',
+      name: 'Model',
+      capabilities: provider('model').capabilities,
+      configured: true,
+      search: async () => ({ ...results('model', 2), answer }),
+    });
+    const search = (answer: unknown) =>
+      createSearchClient({ providers: [answering(answer)] }).search({ query: 'hello' });
+    const prose = await search(`Heat pumps <b>move</b> heat\u001b[31m.\n\nSee ${'more '.repeat(2_000)}`);
+    expect(prose.answer).toMatch(/^Heat pumps move heat\. See more more/);
+    expect(prose.answer!.length).toBeLessThanOrEqual(4_000);
+    expect((await search(undefined)).answer).toBeUndefined();
+    expect('answer' in (await search({ text: 'not a string' }))).toBe(false);
+    upstream('a', ok('a'));
+    expect(
+      'answer' in (await createSearchClient({ providers: [provider('a')] }).search({ query: 'x' })),
+    ).toBe(false);
   });
 
   it('rejects invalid requests before calling any provider', async () => {

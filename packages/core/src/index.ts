@@ -41,6 +41,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';
 export {

@@ -24,6 +24,8 @@ export interface ProviderResponse {
   results: RawResult[];
   /** The provider's own estimate of all matches, when it reports one. */
   totalResults?: number;
+  /** The provider's own answer in prose, when it writes one (a model's search cites its results in it). */
+  answer?: unknown;
 }
 
 /**
@@ -78,6 +80,11 @@ export interface ProviderDefinition {
   name: string;
   /** Environment variable holding the API key, for providers that need one ("TAVILY_API_KEY"). */
   apiKeyEnv?: string;
+  /**
+   * Other variables the key is read from when `apiKeyEnv` is unset, in this order (Gemini's key is also
+   * `GOOGLE_API_KEY`, as Google's SDK reads it). Apps redact them like `apiKeyEnv` (`apiKeyVariables`).
+   */
+  apiKeyEnvFallbacks?: readonly string[];
   /** Environment variable overriding the API base URL (proxies, gateways, self-hosted instances, tests). */
   baseUrlEnv?: string;
   /** The provider has no public endpoint (a self-hosted SearXNG): it is configured only once `baseUrlEnv` is set. */
@@ -87,6 +94,11 @@ export interface ProviderDefinition {
    * provider is still configured, unless the boolean variable `env` turns keyless mode off (default on).
    */
   keyless?: { env: string };
+  /**
+   * A name SEARCH_PROVIDER_PRIORITY may list instead of ids: every provider of the group, in definition
+   * order (the LLM vendors' own searches share one, so a user names them once, whichever has its key).
+   */
+  group?: string;
   capabilities: ProviderCapabilities;
   /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
   load(): Promise<ProviderModule>;

@@ -4,6 +4,7 @@ import type { ProviderResponse } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
+import { cleanText, FIELD_LIMITS } from '../text.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';
@@ -298,6 +299,8 @@ export class ChainRun implements AttemptOwner {
       fetchedAt: new Date(now).toISOString(),
       attempts: this.#attempts,
     };
+    const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
+    if (text !== '') response.answer = text;
     return response;
   }
 
