@@ -4,6 +4,7 @@ import { providerDefinition as duckduckgo } from '@agent-search/provider-duckduc
 import { providerDefinition as exa } from '@agent-search/provider-exa/definition';
 import { providerDefinition as perplexity } from '@agent-search/provider-perplexity/definition';
 import { providerDefinition as searxng } from '@agent-search/provider-searxng/definition';
+import { providerDefinition as serpapi } from '@agent-search/provider-serpapi/definition';
 import { providerDefinition as tavily } from '@agent-search/provider-tavily/definition';
 
 /**
@@ -18,4 +19,5 @@ export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [
   exa,
   perplexity,
   brave,
+  serpapi,
 ];
