@@ -315,6 +315,20 @@ describe('case_search through a voice.AgentSession', () => {
     });
   });
 
+  it('behind the cache, a repeated search says cached: true beside the same results', async () => {
+    const bodies = replayTavily(server, [salesContractJudgmentPage]);
+    let now = Date.parse('2026-03-01T08:00:00Z');
+    const client = withCache(tavilyClient(), { rateLimits: false, now: () => now });
+    const first = (await caseTurn({ keyword: '买卖合同 货款' }, client)).output;
+    expect(first.results).toHaveLength(1);
+    expect(first).not.toHaveProperty('cached');
+    now += 60_000;
+    const second = (await caseTurn({ keyword: '买卖合同 货款' }, client)).output;
+    expect(second.cached).toBe(true);
+    expect(second.results).toEqual(first.results);
+    expect(bodies).toHaveLength(1);
+  });
+
   it('searches only the case profile’s sites', async () => {
     const bodies = replayTavily(server, [salesContractJudgmentPage]);
     await caseTurn({ keyword: '买卖合同纠纷' });
