@@ -12,7 +12,8 @@ import {
 import { createAssistant } from './assistant.ts';
 import { readModelConfig } from './config.ts';
 import { loadPrompt, type PromptFile } from './prompt.ts';
-import { buildSearchClient, type SearchSetup, startupConfigError } from './search.ts';
+import { buildSearchClient, type SearchSetup } from './search.ts';
+import { startupConfigError } from './startup.ts';
 
 interface ProcessData extends Record<string, unknown> {
   search: SearchSetup;

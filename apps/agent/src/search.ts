@@ -30,22 +30,6 @@ export function webSearchEnabled(env: Env): boolean {
 }
 
 /**
- * The configuration mistake that stops the agent at start-up rather than costing it its search tool:
- * SEARCH_PROVIDER_PRIORITY naming an unknown provider (a typo) or none. The operator asked for particular
- * providers; a worker that answers every caller without search would hide the typo until someone notices.
- * The error names the entry and the known ids. Other malformed variables leave the agent running without
- * search (`buildSearchClient`).
- */
-export function startupConfigError(env: Env): SearchConfigError | undefined {
-  try {
-    loadSearchConfig(env, { definitions: PROVIDER_DEFINITIONS });
-  } catch (error) {
-    if (error instanceof SearchConfigError && error.variable === 'SEARCH_PROVIDER_PRIORITY') return error;
-  }
-  return undefined;
-}
-
-/**
  * Builds the search client from the environment: providers, limits and timeouts (SEARCH_PROVIDER_PRIORITY,
  * provider API keys, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...), wrapped in the cache and rate limits
  * (SEARCH_CACHE_TTL, SEARCH_RATE_LIMIT, REDIS_URL...). A malformed search variable turns search off with
