@@ -20,6 +20,8 @@ export interface Finding {
   provider: string;
   /** ISO 8601. */
   learnedAt: string;
+  /** ISO 8601: when the writer's retention ends (and the Redis key expires); never recalled after it. */
+  expiresAt?: string;
   botId: string;
   /** How the bot is named to people ("Elena"); the id when not given. */
   botName: string;
@@ -43,6 +45,7 @@ const findingSchema = z.object({
     .max(MAX_SOURCES),
   provider: z.string().max(64),
   learnedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().optional(),
   botId: z.string().regex(BOT_ID),
   botName: text(80),
   userId: z.string().max(256).optional(),
@@ -76,6 +79,7 @@ export function parseFinding(value: unknown): Finding | undefined {
     sources,
     provider: cleanText(f.provider, 64),
     learnedAt: new Date(f.learnedAt).toISOString(),
+    ...(f.expiresAt === undefined ? {} : { expiresAt: new Date(f.expiresAt).toISOString() }),
     botId: f.botId,
     botName: cleanText(f.botName, 80) || f.botId,
     ...(f.userId === undefined ? {} : { userId: f.userId }),

@@ -9,6 +9,14 @@ export {
   parseFinding,
 } from './finding.ts';
 export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+export {
+  classifyQuery,
+  isTimeSensitive,
+  QUERY_KINDS,
+  type QueryClassifier,
+  type QueryKind,
+  TIME_SENSITIVE_KINDS,
+} from './query-kind.ts';
 export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
 export {
   createSearchMemory,

@@ -44,9 +44,14 @@ local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
 local maxAge, maxFindings, now = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 redis.call('set', KEYS[1], ARGV[4], 'PX', maxAge)
 redis.call('zadd', KEYS[2], tonumber(ARGV[5]), id)
+-- Sets shared by writers of different retentions expire with the longest: a write only ever extends.
+-- (pttl is -1 for a key created just now without an expiry.)
+local function extend(key)
+  if redis.call('pttl', key) < maxAge then redis.call('pexpire', key, maxAge) end
+end
 if KEYS[5] ~= '' then
   redis.call('sadd', KEYS[5], ns .. '|' .. id)
-  redis.call('pexpire', KEYS[5], maxAge)
+  extend(KEYS[5])
   redis.call('hset', KEYS[4], id, KEYS[5])
 end
 local gone = redis.call('zrangebyscore', KEYS[2], '-inf', '(' .. (now - maxAge), 'LIMIT', 0, 1000)
@@ -64,7 +69,7 @@ for _, g in ipairs(gone) do
   redis.call('zrem', KEYS[2], g)
   redis.call('del', prefix .. 'f:' .. g)
 end
-redis.call('pexpire', KEYS[4], maxAge)
+if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
 return redis.call('incr', KEYS[3])
 `;
 

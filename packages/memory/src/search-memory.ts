@@ -10,6 +10,7 @@ import {
   parseFinding,
 } from './finding.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+import { classifyQuery, isTimeSensitive, type QueryClassifier } from './query-kind.ts';
 
 export interface SearchMemoryOptions {
   /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
@@ -22,6 +23,8 @@ export interface SearchMemoryOptions {
   store?: FindingStore;
   retention?: Partial<Retention>;
   logger?: Logger;
+  /** Names a question's kind; time-sensitive kinds are never answered from memory. Default `classifyQuery`. */
+  classify?: QueryClassifier;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -79,7 +82,9 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or ' +
     's tell that the their there this to was what whats when where which who whom whose why will with you your ' +
-    'latest recent recently current currently today now new'
+    'latest recent recently current currently today now new ' +
+    // Words that ask rather than name: "who won the nobel prize" is about "nobel" and "prize".
+    'won win wins winner winners happened happen mean means meaning called about info information'
   ).split(' '),
 );
 
@@ -94,8 +99,13 @@ interface IndexedFinding {
   text: string;
 }
 
-/** Share of a question's topical terms a finding must match to be recalled. */
-export const MIN_TERM_MATCH = 0.6;
+/**
+ * Share of a question's topical terms a finding must match to be recalled: all of them. A wrong answer from
+ * memory is worse than a search, so "Nobel Prize physics" does not recall the chemistry prize.
+ */
+export const MIN_TERM_MATCH = 1;
+
+const HAS_DIGIT = /\d/;
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -105,9 +115,10 @@ function topicalTerms(text: string): Set<string> {
 
 /**
  * A search memory: findings kept in a store, recalled through a `minisearch` full-text index over their
- * queries, titles and snippets. A finding must match most topical terms of the question (`MIN_TERM_MATCH`,
- * by prefix or with a small typo allowance): "capital of France" does not recall the capital of
- * Kazakhstan. A finding's own query counts double.
+ * queries, titles and snippets. A finding must match every topical term of the question (by prefix or
+ * with a small typo allowance) and every number in it exactly, in its own query: "capital of France" does
+ * not recall the capital of Kazakhstan, nor "Super Bowl 2025" the 2024 one. Time-sensitive questions (the
+ * classifier's money, weather and current-events kinds) recall nothing. A finding's own query counts double.
  */
 export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   if (!BOT_ID.test(options.botId)) {
@@ -120,6 +131,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
+  const classify = options.classify ?? classifyQuery;
   const own = `bot:${botId}`;
   const writeTo = scope === 'shared' ? 'shared' : own;
   const readFrom = [own, 'shared'];
@@ -215,6 +227,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         sources,
         provider: cleanText(input.provider, 64),
         learnedAt: new Date(now()).toISOString(),
+        expiresAt: new Date(now() + retention.maxAgeMs).toISOString(),
         botId,
         botName,
         ...(input.userId === undefined ? {} : { userId: input.userId.slice(0, 256) }),
@@ -233,8 +246,14 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
       const oldest = now() - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
       const question = cleanText(query, 512);
-      const terms = topicalTerms(question).size;
+      // A question about the present is never answered from the past.
+      if (isTimeSensitive(question, classify)) return [];
+      const questionTerms = topicalTerms(question);
+      const terms = questionTerms.size;
       if (terms === 0) return [];
+      // Years, model numbers and other numbers distinguish questions that share every other word (Super
+      // Bowl 2024 and 2025): each must be in the finding's own query, exactly.
+      const numbers = [...questionTerms].filter((t) => HAS_DIGIT.test(t));
       const hits = index.search(question, {
         boost: { query: 2 },
         prefix: (term) => term.length >= 4,
@@ -245,6 +264,12 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
         const finding = findings.get(hit.id as string);
         if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
+        // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
+        if (finding.expiresAt !== undefined && Date.parse(finding.expiresAt) < now()) continue;
+        if (numbers.length > 0) {
+          const asked = topicalTerms(finding.query);
+          if (!numbers.every((n) => asked.has(n))) continue;
+        }
         // The user who asked another bot stays with that bot.
         const { userId, ...seen } = finding;
         const mine = finding.botId === botId && userId !== undefined ? { userId } : {};

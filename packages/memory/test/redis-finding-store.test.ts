@@ -236,3 +236,46 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     expect(await dotty.recall('kazakhstan capital', { limit: 10 })).toHaveLength(2);
   });
 });
+
+describe.skipIf(Boolean(noRedis))('forgetting across retentions on a real Redis', () => {
+  const admin = new Redis(redisUrl);
+  afterAll(() => admin.quit());
+  const memories: SearchMemory[] = [];
+  afterEach(async () => {
+    await Promise.all(memories.splice(0).map((m) => m.close()));
+  });
+  const bot = (botId: string, keyPrefix: string, maxAgeMs?: number) => {
+    const memory = createSearchMemory({
+      botId,
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+      ...(maxAgeMs === undefined ? {} : { retention: { maxAgeMs } }),
+    });
+    memories.push(memory);
+    return memory;
+  };
+
+  it('a write with a shorter retention does not shorten the user index: forgetUser still finds everything', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    await bot('elena', keyPrefix).remember(finding('capital of Kazakhstan', 'mark'));
+    await bot('quick', keyPrefix, 300).remember(finding('Kazakhstan flag', 'mark'));
+    const userKey = `${keyPrefix}u:${createHash('sha256').update('mark').digest('base64url')}`;
+    expect(await admin.pttl(userKey)).toBeGreaterThan(86_400_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const newcomer = bot('dotty', keyPrefix);
+    expect(await newcomer.recall('capital of kazakhstan')).toHaveLength(1);
+    expect(await newcomer.forgetUser('mark')).toBe(1);
+    expect(await newcomer.recall('capital of kazakhstan')).toEqual([]);
+    expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
+  });
+
+  it('a live bot stops recalling a finding once its writer’s retention ended', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const live = bot('dotty', keyPrefix);
+    await bot('quick', keyPrefix, 400).remember(finding('capital of Kazakhstan', 'mark'));
+    expect(await live.recall('capital of kazakhstan')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
+    expect(await live.recall('capital of kazakhstan')).toEqual([]);
+  });
+});
