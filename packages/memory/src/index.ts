@@ -28,3 +28,29 @@ export {
   type SearchMemory,
   type SearchMemoryOptions,
 } from './search-memory.ts';
+export {
+  createTraceLog,
+  emptyCounts,
+  type KindCounts,
+  MemoryTraceCounts,
+  type RoutingHint,
+  routeFor,
+  type SearchOutcome,
+  TRACE_FIELDS,
+  type TraceCounts,
+  type TraceField,
+  type TraceLog,
+  type TraceLogOptions,
+  type TraceStore,
+} from './trace-log.ts';
+export {
+  type LearnedFrom,
+  type MemoryPolicy,
+  type MemoryPolicySource,
+  type MemorySearchAnswer,
+  type MemorySearchResponse,
+  type SearchMemoryLayerOptions,
+  searchThroughMemory,
+  trustMemoryPolicy,
+  withSearchMemory,
+} from './with-search-memory.ts';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { createSearchMemory, RedisFindingStore, type SearchMemory } from '../src/index.ts';
+import { createSearchMemory, createTraceLog, RedisFindingStore, type SearchMemory } from '../src/index.ts';
 
 const redisUrl = inject('redisUrl');
 const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis-server)';
@@ -277,5 +277,49 @@ describe.skipIf(Boolean(noRedis))('forgetting across retentions on a real Redis'
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
     expect(await live.recall('capital of kazakhstan')).toEqual([]);
+  });
+});
+
+describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
+  const admin = new Redis(redisUrl);
+  afterAll(() => admin.quit());
+
+  it('counts survive a restart and are shared between bots; forged counts are ignored', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const first = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    const elena = createTraceLog({ botId: 'elena', store: first });
+    await elena.record('current bitcoin price', 'web');
+    await elena.record('what is a heat pump', 'memory');
+    await elena.satisfied('what is a heat pump', true);
+    await first.close();
+
+    // Another process, later: Dotty's store on its own connection.
+    const second = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    try {
+      const dotty = createTraceLog({ botId: 'dotty', store: second });
+      await dotty.record('what is a heat pump', 'memory');
+      expect((await dotty.counts()).definition).toMatchObject({ memory: 1, satisfied: 0 });
+      const all = await dotty.counts({ allBots: true });
+      expect(all.definition).toMatchObject({ memory: 2, satisfied: 1 });
+      expect(all.financial).toMatchObject({ web: 1 });
+      expect((await dotty.hint('definition')).samples).toBe(2);
+      expect((await dotty.hint('bitcoin price')).text).toBe('financial: search first');
+
+      await admin.hset(
+        `${keyPrefix}t:elena`,
+        'definition:memory',
+        'lots',
+        'evil:web',
+        '5',
+        'general:web',
+        '-3',
+      );
+      await admin.sadd(`${keyPrefix}t:bots`, 'bad bot id');
+      const after = await dotty.counts({ allBots: true });
+      expect(after.definition.memory).toBe(1);
+      expect(after.general.web).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 });
