@@ -28,9 +28,23 @@ export interface Finding {
   /** The user whose question triggered the search, so their findings can be forgotten. */
   userId?: string;
   scope: FindingScope;
+  /**
+   * Facts the app's model extracted from the sources (`rememberFacts`), each at or above the memory's
+   * confidence threshold. A finding with facts is recalled by `recallFacts`, not by `recall`.
+   */
+  facts?: FindingFact[];
+}
+
+/** One fact and how sure the app's model was of it (0..1). */
+export interface FindingFact {
+  text: string;
+  confidence: number;
 }
 
 export const MAX_SOURCES = 10;
+export const MAX_FACTS = 20;
+/** Longest fact kept, in characters. */
+export const MAX_FACT_CHARS = 500;
 /** Bot ids name Redis keys: letters, digits, `_`, `-` and `.` only. */
 export const BOT_ID = /^[\w.-]{1,64}$/;
 
@@ -50,6 +64,10 @@ const findingSchema = z.object({
   botName: text(80),
   userId: z.string().max(256).optional(),
   scope: z.enum(['private', 'shared']),
+  facts: z
+    .array(z.object({ text: text(MAX_FACT_CHARS).min(1), confidence: z.number().min(0).max(1) }))
+    .max(MAX_FACTS)
+    .optional(),
 });
 
 /**
@@ -73,6 +91,10 @@ export function parseFinding(value: unknown): Finding | undefined {
   }
   const query = cleanText(f.query, 512);
   if (query === '' || sources.length === 0) return undefined;
+  const facts = f.facts
+    ?.map((fact) => ({ text: cleanText(fact.text, MAX_FACT_CHARS), confidence: fact.confidence }))
+    .filter((fact) => fact.text !== '');
+  if (facts !== undefined && facts.length === 0) return undefined;
   return {
     id: f.id,
     query,
@@ -84,6 +106,7 @@ export function parseFinding(value: unknown): Finding | undefined {
     botName: cleanText(f.botName, 80) || f.botId,
     ...(f.userId === undefined ? {} : { userId: f.userId }),
     scope: f.scope,
+    ...(facts === undefined ? {} : { facts }),
   };
 }
 

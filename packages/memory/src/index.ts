@@ -1,10 +1,13 @@
 export {
   BOT_ID,
   type Finding,
+  type FindingFact,
   type FindingScope,
   type FindingSource,
   findingSites,
   learnedNote,
+  MAX_FACT_CHARS,
+  MAX_FACTS,
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
@@ -20,9 +23,12 @@ export {
 export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
 export {
   createSearchMemory,
+  DEFAULT_FACT_CONFIDENCE,
   DEFAULT_RECALL_TIMEOUT_MS,
+  type FactsInput,
   type FindingInput,
   MIN_TERM_MATCH,
+  type RecalledFact,
   type RecalledFinding,
   type RecallOptions,
   type SearchMemory,
