@@ -1,5 +1,6 @@
 import { createSearchClient, WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -18,7 +19,7 @@ const USAGE = {
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: [tavilyKit] });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());
@@ -60,7 +61,7 @@ function toolResultSent(calls: LanguageModelV3CallOptions[]) {
 
 const client = () =>
   createSearchClient({
-    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.urls.tavily })],
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.baseURL(tavilyKit) })],
   });
 
 describe('webSearchTool in generateText', () => {
