@@ -1,5 +1,6 @@
 import { jsonBody, jsonListFraming, type ProviderKit } from '@agent-search/testing/kit';
 import {
+  faultAnswers,
   hostOf,
   jsonResponse,
   type KitSimulation,
@@ -97,17 +98,22 @@ export const kit: ProviderKit = {
             braveWebResponse(query, Number.isSafeInteger(count) && count > 0 ? { count } : {}),
           );
         },
-        fault: (fault) =>
-          fault === 'rate_limited'
-            ? jsonResponse(braveError(429, 'RATE_LIMITED', 'Request rate limit exceeded for plan.'), 429, {
-                // Brave's rate-limit counters (per second, per month) when a request is refused.
-                'x-ratelimit-limit': '1, 15000',
-                'x-ratelimit-remaining': '0, 14890',
-                'x-ratelimit-reset': '1, 1419704',
-              })
-            : fault === 'server_error'
-              ? jsonResponse(braveError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.'), 503)
-              : undefined,
+        fault: faultAnswers({
+          rate_limited: jsonResponse(
+            braveError(429, 'RATE_LIMITED', 'Request rate limit exceeded for plan.'),
+            429,
+            {
+              // Brave's rate-limit counters (per second, per month) when a request is refused.
+              'x-ratelimit-limit': '1, 15000',
+              'x-ratelimit-remaining': '0, 14890',
+              'x-ratelimit-reset': '1, 1419704',
+            },
+          ),
+          server_error: jsonResponse(
+            braveError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.'),
+            503,
+          ),
+        }),
       },
     ],
   } satisfies KitSimulation,

@@ -1,5 +1,6 @@
 import { jsonBody, jsonListFraming, type ProviderKit } from '@agent-search/testing/kit';
 import {
+  faultAnswers,
   hostOf,
   jsonResponse,
   type KitSimulation,
@@ -73,26 +74,24 @@ export const kit: ProviderKit = {
           jsonResponse(
             exaResponse(query, typeof json?.numResults === 'number' ? { numResults: json.numResults } : {}),
           ),
-        fault: (fault) =>
-          fault === 'rate_limited'
-            ? jsonResponse(
-                {
-                  requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
-                  error: 'Rate limit exceeded. Please slow down your requests.',
-                  tag: 'RATE_LIMIT_EXCEEDED',
-                },
-                429,
-              )
-            : fault === 'server_error'
-              ? jsonResponse(
-                  {
-                    requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
-                    error: 'Service temporarily unavailable',
-                    tag: 'INTERNAL_ERROR',
-                  },
-                  503,
-                )
-              : undefined,
+        fault: faultAnswers({
+          rate_limited: jsonResponse(
+            {
+              requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
+              error: 'Rate limit exceeded. Please slow down your requests.',
+              tag: 'RATE_LIMIT_EXCEEDED',
+            },
+            429,
+          ),
+          server_error: jsonResponse(
+            {
+              requestId: '7d2e1f0c9b8a4c3d2e1f0a9b8c7d6e5f',
+              error: 'Service temporarily unavailable',
+              tag: 'INTERNAL_ERROR',
+            },
+            503,
+          ),
+        }),
       },
     ],
   } satisfies KitSimulation,

@@ -1,20 +1,9 @@
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, useProviderSimulator } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
 import { kit } from './testing.ts';
 
-let sim: ProviderSimulator;
-beforeAll(async () => {
-  sim = await startProviderSimulator({ kits: [kit] });
-});
-afterEach(() => sim.reset());
-afterAll(() => sim.close());
-
-const search = (body: unknown) =>
-  fetch(`${sim.baseURL(kit)}/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const simulator = useProviderSimulator([kit]);
+const search = (body: unknown) => postJson(`${simulator().baseURL(kit)}/search`, body);
 
 describe('Tavily on the provider simulator', () => {
   it('answers with as many results as asked, shaped as Tavily sends them', async () => {
@@ -35,17 +24,17 @@ describe('Tavily on the provider simulator', () => {
     };
     expect(news.results).toHaveLength(5);
     expect(news.results.every((r) => typeof r.published_date === 'string')).toBe(true);
-    expect(sim.calls('tavily')).toBe(2);
+    expect(simulator().calls('tavily')).toBe(2);
   });
 
   it("limits and fails in Tavily's error envelope", async () => {
-    sim.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const limited = await search({ query: 'x' });
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { detail: { error: string } }).detail.error).toMatch(
       /excessive requests/,
     );
-    sim.configure('tavily', { faults: { server_error: 1 } });
+    simulator().configure('tavily', { faults: { server_error: 1 } });
     const failed = await search({ query: 'x' });
     expect(failed.status).toBe(503);
     expect(await failed.json()).toEqual({ detail: { error: 'Service Unavailable' } });

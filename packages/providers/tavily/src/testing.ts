@@ -1,5 +1,6 @@
 import { jsonBody, jsonListFraming, type ProviderKit } from '@agent-search/testing/kit';
 import {
+  faultAnswers,
   jsonResponse,
   type KitSimulation,
   NEWS_ENTRIES,
@@ -85,19 +86,17 @@ export const kit: ProviderKit = {
               news: json?.topic === 'news',
             }),
           ),
-        fault: (fault) =>
-          fault === 'rate_limited'
-            ? jsonResponse(
-                {
-                  detail: {
-                    error: 'Your request has been blocked due to excessive requests. Please slow down.',
-                  },
-                },
-                429,
-              )
-            : fault === 'server_error'
-              ? jsonResponse({ detail: { error: 'Service Unavailable' } }, 503)
-              : undefined,
+        fault: faultAnswers({
+          rate_limited: jsonResponse(
+            {
+              detail: {
+                error: 'Your request has been blocked due to excessive requests. Please slow down.',
+              },
+            },
+            429,
+          ),
+          server_error: jsonResponse({ detail: { error: 'Service Unavailable' } }, 503),
+        }),
       },
     ],
   } satisfies KitSimulation,

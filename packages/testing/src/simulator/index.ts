@@ -28,6 +28,7 @@ export {
 export {
   type AnsweredFault,
   CONTENT_TYPES,
+  faultAnswers,
   htmlResponse,
   jsonResponse,
   type KitSimulation,
@@ -41,3 +42,4 @@ export {
   type SimulatorFault,
 } from './simulation.ts';
 export { escapeHtml, hostOf, requestIdFor, stableDigits, statusPage, WAF_PAGE } from './text.ts';
+export { getThroughAgent, postJson, useProviderSimulator } from './use-simulator.ts';

@@ -132,3 +132,9 @@ export function onRoute(method: string, ...paths: string[]): SimulatedEndpointSp
 
 /** "/html/" and "/html" are one endpoint; "/" is the base URL itself (""). */
 export const trimSlash = (path: string) => path.replace(/\/+$/, '');
+
+/** A `fault` hook answering the faults named with the responses given, the others as the simulator's default. */
+export const faultAnswers =
+  (answers: Partial<Record<AnsweredFault, SimulatedResponse>>): NonNullable<SimulatedEndpointSpec['fault']> =>
+  (fault) =>
+    answers[fault];

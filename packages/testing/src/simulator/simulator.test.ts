@@ -1,10 +1,10 @@
-import { get } from 'node:https';
 import type { SearchProvider } from '@agent-search/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody, type ProviderKit } from '../kit.ts';
 import { sampleLatency, seededRandom } from './latency.ts';
 import { type ProviderSimulator, startProviderSimulator } from './server.ts';
 import { htmlResponse, jsonResponse, onRoute } from './simulation.ts';
+import { getThroughAgent, postJson } from './use-simulator.ts';
 
 // Two made-up providers, so the simulator is shown to serve any kit: `alpha` only states the kit's basics
 // (its route, answer and error envelope); `beta` has a simulation of its own, with a fixed https host.
@@ -49,31 +49,10 @@ beforeAll(async () => {
 afterEach(() => sim.reset());
 afterAll(() => sim.close());
 
-const postJson = (url: string, body: unknown, signal?: AbortSignal) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected loosely
 type Json = any;
 const json = async (response: Response): Promise<Json> => response.json();
 const alphaSearch = () => `${sim.baseURL(alpha)}/v2/search`;
-
-/** A GET through the simulator's agent, as a library using `needle` sends it: https, real host name. */
-function getThroughAgent(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: sim.agent }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    }).on('error', reject);
-  });
-}
 
 describe('latency distributions', () => {
   it('are reproducible from a seed and stay within their bounds', () => {
@@ -125,7 +104,7 @@ describe('provider simulator', () => {
   });
 
   it("serves a kit's hosts through its agent and its fetch, path and query unchanged", async () => {
-    const page = await getThroughAgent('https://search.beta.example/?q=heat%20pump');
+    const page = await getThroughAgent(sim, 'https://search.beta.example/?q=heat%20pump');
     expect(page).toEqual({ status: 200, body: '<p>token for heat pump</p>' });
     const results = await sim.fetch(new Request('https://search.beta.example/results.js?q=heat%20pump&n=2'));
     const body = await json(results);
