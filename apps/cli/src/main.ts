@@ -13,8 +13,8 @@ import {
   SearchConfigError,
   SearchError,
   type SearchResponse,
-  toAgentServerError,
 } from '@agent-search/core';
+import { toAgentServerError } from '@agent-search/core/views';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';

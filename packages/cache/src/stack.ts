@@ -1,4 +1,5 @@
 import {
+  apiKeyVariables,
   type Env,
   type LoadSearchConfigOptions,
   type Logger,
@@ -146,7 +147,7 @@ export function secretsOf(
   variables: readonly string[] = [],
 ): string[] {
   const names = [
-    ...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])),
+    ...definitions.flatMap(apiKeyVariables),
     'REDIS_URL',
     ...variables,
   ];

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import {
-  type Env,
-  type ProviderDefinition,
-  readChoice,
-  SearchConfigError,
-  WEB_SEARCH_TOOL_FORMATS,
-} from '@agent-search/core';
+import { type Env, type ProviderDefinition, readChoice, SearchConfigError } from '@agent-search/core';
+import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';

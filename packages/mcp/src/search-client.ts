@@ -1,5 +1,6 @@
 import { createSearchStack, secretsOf as providerSecrets } from '@agent-search/cache/stack';
-import type { Env, Logger, PageReader, ProviderDefinition, SearchClient } from '@agent-search/core';
+import type { Env, Logger, ProviderDefinition, SearchClient } from '@agent-search/core';
+import type { PageReader } from '@agent-search/core/views';
 import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
