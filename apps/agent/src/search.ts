@@ -46,7 +46,7 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
     try {
       cache = createCacheFromEnv(env, logger ? { logger } : {});
     } catch (error) {
-      if (!(error instanceof SearchConfigError)) throw error;
+      if (!SearchConfigError.is(error)) throw error;
       logger?.error(
         { variable: error.variable },
         `${error.message}; searching without the cache and rate limits`,

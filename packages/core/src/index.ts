@@ -10,6 +10,7 @@ export {
   type SearchClientOptions,
   type SearchOptions,
 } from './client.ts';
+export { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-error.ts';
 export {
   type LoadSearchConfigOptions,
   loadSearchConfig,
