@@ -71,7 +71,7 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
     };
   } catch (error) {
     // A malformed search variable, named in the log (an unknown provider id also lists the known ones).
-    if (error instanceof SearchConfigError) {
+    if (SearchConfigError.is(error)) {
       logger?.error({ variable: error.variable }, `${error.message}; web search is off`);
     }
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
