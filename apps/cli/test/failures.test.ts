@@ -319,9 +319,16 @@ describe('with no key at all: Tavily keyless behind DuckDuckGo', () => {
     expect(
       response.attempts.map((a: { provider: string; outcome: string }) => `${a.provider}:${a.outcome}`),
     ).toEqual(['duckduckgo:error', 'tavily:success']);
+    // The answer is marked as keyless (shared limits); DuckDuckGo's attempt is not.
+    expect(response.attempts[1]).toMatchObject({ provider: 'tavily', outcome: 'success', keyless: true });
+    expect(response.attempts[0]).not.toHaveProperty('keyless');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers.get('x-tavily-access-mode')).toBe('keyless');
     expect(sent[0]!.headers.get('authorization')).toBeNull();
+    // For a person: the footer names the keyless provider as such.
+    const human = await runCli(['node', 'lts', '--no-cache']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/\n\d+ results? from Tavily \(keyless\) in \d+ ms\n$/);
   });
 
   it("Tavily's keyless limit: rate_limited, with the wait it gave", async () => {

@@ -130,6 +130,20 @@ describe('createSearchClient', () => {
     );
   });
 
+  it('marks the attempts of a provider searching keyless (shared limits), answer or failure', async () => {
+    upstream('a', status(403));
+    upstream('b', status(429));
+    upstream('c', ok('c'));
+    const keyless = (id: string) => ({ ...provider(id), keyless: true });
+    const client = createSearchClient({ providers: [provider('a'), keyless('b'), keyless('c')] });
+    const response = await client.search({ query: 'q' });
+    expect(response.attempts.map((a) => [a.provider, a.outcome, a.keyless])).toEqual([
+      ['a', 'error', undefined],
+      ['b', 'error', true],
+      ['c', 'success', true],
+    ]);
+  });
+
   it('skips providers that cannot serve the request, without failing them', async () => {
     const calls = upstream('a', ok('a'));
     upstream('b', ok('b'));

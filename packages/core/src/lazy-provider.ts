@@ -68,6 +68,7 @@ export function lazyProvider(definition: ProviderDefinition, env: Env): SearchPr
     name: definition.name,
     capabilities: definition.capabilities,
     configured: missingSetting(definition, env) === undefined,
+    ...(usesKeyless(definition, env) ? { keyless: true } : {}),
     async search(request, options) {
       const provider = await raceAbort(load(), options.signal);
       return provider.search(request, options);

@@ -41,6 +41,8 @@ export interface SearchProviderV1 {
   readonly capabilities: ProviderCapabilities;
   /** False when the provider lacks what it needs (an API key); it is skipped, not failed. */
   readonly configured: boolean;
+  /** Searches without a key, in the API's keyless mode (limits shared by every keyless caller). */
+  readonly keyless?: boolean;
   search(request: SearchRequest, options: ProviderSearchOptions): Promise<ProviderResponse>;
 }
 

@@ -7,6 +7,7 @@ import { providerDefinition as gemini } from '@agent-search/provider-gemini/defi
 import { providerDefinition as openai } from '@agent-search/provider-openai/definition';
 import { providerDefinition as perplexity } from '@agent-search/provider-perplexity/definition';
 import { providerDefinition as searxng } from '@agent-search/provider-searxng/definition';
+import { providerDefinition as serpapi } from '@agent-search/provider-serpapi/definition';
 import { providerDefinition as tavily } from '@agent-search/provider-tavily/definition';
 
 /**
@@ -26,4 +27,5 @@ export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [
   exa,
   tavily,
   brave,
+  serpapi,
 ];
