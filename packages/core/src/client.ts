@@ -103,6 +103,8 @@ export interface SearchClient {
   flush?(ms?: number): Promise<void>;
 }
 
+// Layers over a client (cache, limits, page content) are built with it.
+export { type SearchClientOverrides, wrapSearchClient } from './wrap-client.ts';
 export { aggregateError };
 
 /** The longest delay a Node timer takes: a longer one fires at once (TimeoutOverflowWarning). */

@@ -4,6 +4,7 @@ import type { ProviderResponse } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
+import { cleanText, FIELD_LIMITS } from '../text.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';
@@ -109,21 +110,30 @@ export class ChainRun implements AttemptOwner {
     this.#live.splice(live, 1);
     const id = attempt.id;
     const ms = this.#state.now() - attempt.started;
+    // A keyless answer or failure says so: its limits are shared, its results are the same kind.
+    const keyless = attempt.candidate.provider.keyless ? { keyless: true as const } : {};
     if (end.kind === 'answer') {
       const request = attempt.candidate.request;
       const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
       if (results.length > 0) {
-        this.#attempts.push({ provider: id, outcome: 'success', ms });
+        this.#attempts.push({ provider: id, outcome: 'success', ...keyless, ms });
         this.#finish(this.#response(attempt, end.answer, results));
         return;
       }
-      this.#attempts.push({ provider: id, outcome: 'empty', reason: 'no results', ms });
+      this.#attempts.push({ provider: id, outcome: 'empty', reason: 'no results', ...keyless, ms });
       this.#empty ??= { attempt, answer: end.answer };
     } else {
       const { error } = end;
       this.#errors.push(error);
       const outcome = end.kind === 'error' ? 'error' : end.byDeadline ? 'deadline' : 'timeout';
-      const record: SearchAttempt = { provider: id, outcome, code: error.code, reason: error.message, ms };
+      const record: SearchAttempt = {
+        provider: id,
+        outcome,
+        code: error.code,
+        reason: error.message,
+        ...keyless,
+        ms,
+      };
       if (end.kind === 'timeout') record.limitMs = Math.round(attempt.options.limitMs);
       this.#attempts.push(record);
     }
@@ -315,6 +325,8 @@ export class ChainRun implements AttemptOwner {
       fetchedAt: new Date(now).toISOString(),
       attempts: this.#attempts,
     };
+    const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
+    if (text !== '') response.answer = text;
     return response;
   }
 
@@ -330,6 +342,7 @@ export class ChainRun implements AttemptOwner {
         provider: attempt.id,
         outcome: reason,
         reason: reason === 'lost' ? 'another provider answered first' : 'the search was cancelled',
+        ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
         ms: now - attempt.started,
       });
       attempt.leave(reason);
