@@ -17,6 +17,7 @@ import {
   toAgentServerError,
 } from '@agent-search/core';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
+import type { EnvSearchMemory } from '@agent-search/memory';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
 import {
@@ -90,11 +91,20 @@ class Session {
   readonly #cache: SearchCache | undefined;
   readonly #healthFile: string | undefined;
 
-  constructor(config: SearchConfig, cache: SearchCache | undefined, healthFile: string | undefined) {
+  readonly #memory: EnvSearchMemory | undefined;
+
+  constructor(
+    config: SearchConfig,
+    cache: SearchCache | undefined,
+    healthFile: string | undefined,
+    memory?: EnvSearchMemory,
+  ) {
     this.config = config;
     this.#cache = cache;
     this.#healthFile = healthFile;
-    this.client = cache ? cache.wrap(config.client) : config.client;
+    this.#memory = memory;
+    const cached = cache ? cache.wrap(config.client) : config.client;
+    this.client = memory ? memory.wrap(cached) : cached;
   }
 
   /**
@@ -107,6 +117,7 @@ class Session {
       const usage = this.config.client.hedgeUsage?.();
       if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
     }
+    await this.#memory?.close();
     if (!this.#cache) return;
     // What this run learned reaches the fleet before Redis closes (a 429's wait, an open breaker).
     await this.config.client.flush?.(500);
@@ -151,7 +162,11 @@ async function openSession(
     await cache?.close().catch(() => undefined);
     throw error;
   }
-  return new Session(config, cache, file);
+  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too.
+  const memory = withCache
+    ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+    : undefined;
+  return new Session(config, cache, file, memory);
 }
 
 async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {

@@ -92,7 +92,12 @@ export {
   TIME_RANGES,
   type TimeRange,
 } from './request.ts';
-export type { SearchResponse } from './response.ts';
+export {
+  type LearnedFrom,
+  learnedNotice,
+  RECALLED_CONTENT_NOTICE,
+  type SearchResponse,
+} from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult } from './result.ts';
 export {
   cleanText,

@@ -7,6 +7,7 @@ import {
   type ProviderDefinition,
   type SearchClient,
 } from '@agent-search/core';
+import { searchMemoryFromEnv } from '@agent-search/memory';
 import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
@@ -22,7 +23,8 @@ export interface EnvSearchClient {
 /**
  * The client the CLI would build from the same variables: provider keys and SEARCH_PROVIDER_PRIORITY, the
  * cache (REDIS_URL, SEARCH_CACHE_*), rate limits (SEARCH_RATE_LIMIT per client, SEARCH_GLOBAL_RATE_LIMIT)
- * and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS).
+ * and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS); with SEARCH_MEMORY_BOT_ID, a search memory in
+ * front (`searchMemoryFromEnv`: SEARCH_MEMORY_SCOPE, SEARCH_MEMORY_TRUST, shared through REDIS_URL).
  */
 export function searchClientFromEnv(
   env: Env,
@@ -36,12 +38,18 @@ export function searchClientFromEnv(
     logger,
     ...(cache.chainState ? { sharedState: { store: cache.chainState } } : {}),
   });
+  // Opt-in (SEARCH_MEMORY_BOT_ID): recall before searching and keep what the configured caller may teach.
+  const memory = searchMemoryFromEnv(env, { logger });
+  const cached = cache.wrap(config.client);
   return {
-    client: cache.wrap(config.client),
+    client: memory ? memory.wrap(cached) : cached,
     enabled: config.enabled,
     reason: config.reason,
     readPage: withPageCache(readPage, { store: cache.store, logger }),
-    close: () => cache.close(),
+    close: async () => {
+      await memory?.close();
+      await cache.close();
+    },
   };
 }
 

@@ -48,21 +48,9 @@ export interface SearchMemoryLayerOptions {
   logName?: string;
 }
 
-/** Who learned an answer from memory, and when: set on a response the memory answered. */
-export interface LearnedFrom {
-  botId: string;
-  botName: string;
-  learnedAt: string;
-  /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
-  note: string;
-}
-
-/** A response, with `learned` when the memory answered it (`provider` is then "memory"). */
-export type MemorySearchResponse = SearchResponse & { learned?: LearnedFrom };
-
 /** One search through the memory: the response, and the finding that answered it when memory did. */
 export interface MemorySearchAnswer {
-  response: MemorySearchResponse;
+  response: SearchResponse;
   learned?: RecalledFinding;
 }
 
@@ -79,7 +67,7 @@ function recallable(request: SearchRequestInput): boolean {
   );
 }
 
-function fromFinding(query: string, finding: RecalledFinding, now: number): MemorySearchResponse {
+function fromFinding(query: string, finding: RecalledFinding, now: number): SearchResponse {
   const results: SearchResult[] = finding.sources.map((s) => ({
     title: s.title,
     url: s.url,
