@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { SearchCache } from '@agent-search/cache';
+import { createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
 import {
   type Env,
   isAbortError,
   isSearchError,
   type Logger,
-  loadSearchConfig,
   type ProviderDefinition,
   plainText,
   redactSecrets,
@@ -14,8 +13,8 @@ import {
   SearchConfigError,
   SearchError,
   type SearchResponse,
-  toAgentServerError,
 } from '@agent-search/core';
+import { toAgentServerError } from '@agent-search/core/views';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import type { EnvSearchMemory } from '@agent-search/memory';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
@@ -67,15 +66,6 @@ export function version(): string {
   return pkg.version;
 }
 
-/**
- * Values that must never be printed: every provider's API key, and REDIS_URL (it may hold a password).
- * Values too short to be real keys are left out, so a placeholder like "test" does not blank out results.
- */
-function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
-  const names = [...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])), 'REDIS_URL'];
-  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
-}
-
 /** `stream` with every secret replaced on the way out: the one place output is redacted. */
 function redacting(stream: CliStream, secrets: readonly string[]): CliStream {
   return {
@@ -88,23 +78,16 @@ function redacting(stream: CliStream, secrets: readonly string[]): CliStream {
 class Session {
   readonly config: SearchConfig;
   readonly client: SearchClient;
-  readonly #cache: SearchCache | undefined;
+  readonly #stack: SearchStack;
   readonly #healthFile: string | undefined;
-
   readonly #memory: EnvSearchMemory | undefined;
 
-  constructor(
-    config: SearchConfig,
-    cache: SearchCache | undefined,
-    healthFile: string | undefined,
-    memory?: EnvSearchMemory,
-  ) {
-    this.config = config;
-    this.#cache = cache;
+  constructor(stack: SearchStack, healthFile: string | undefined, memory?: EnvSearchMemory) {
+    this.config = stack.config;
+    this.client = memory ? memory.wrap(stack.client) : stack.client;
+    this.#stack = stack;
     this.#healthFile = healthFile;
     this.#memory = memory;
-    const cached = cache ? cache.wrap(config.client) : config.client;
-    this.client = memory ? memory.wrap(cached) : cached;
   }
 
   /**
@@ -118,16 +101,7 @@ class Session {
       if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
     }
     await this.#memory?.close();
-    if (!this.#cache) return;
-    // What this run learned reaches the fleet before Redis closes (a 429's wait, an open breaker).
-    await this.config.client.flush?.(500);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, 1_000);
-      timer.unref();
-    });
-    await Promise.race([this.#cache.close().catch(() => undefined), limit]);
-    clearTimeout(timer);
+    await this.#stack.close();
   }
 }
 
@@ -140,33 +114,30 @@ async function openSession(
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
   const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
-  // Loaded only for a search that uses it: `providers` and --no-cache start without it.
-  const cache = withCache
-    ? (await import('@agent-search/cache')).createCacheFromEnv(env, { logger: loggers.cache })
-    : undefined;
-  const load = () =>
-    loadSearchConfig(env, {
-      definitions,
+  // The cache is loaded only for a search that uses it: `providers` and --no-cache start without it.
+  const stack = await createSearchStack(env, {
+    definitions,
+    cache: withCache ? 'required' : 'off',
+    cacheLogger: loggers.cache,
+    client: {
       // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
       profiles: withLegalProfiles(),
       logger: loggers.chain,
       initialHealth,
       ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
-      // With REDIS_URL, runs share what the chain learns (a Retry-After one run met holds for the next).
-      ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
-    });
-  let config: SearchConfig;
+    },
+  });
+  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too.
+  let memory: EnvSearchMemory | undefined;
   try {
-    config = load();
+    memory = withCache
+      ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+      : undefined;
   } catch (error) {
-    await cache?.close().catch(() => undefined);
+    await stack.close();
     throw error;
   }
-  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too.
-  const memory = withCache
-    ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
-    : undefined;
-  return new Session(config, cache, file, memory);
+  return new Session(stack, file, memory);
 }
 
 async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createSearchClient, type WebSearchOutput } from '@agent-search/core';
+import { createSearchClient } from '@agent-search/core';
+import type { WebSearchOutput } from '@agent-search/core/views';
 import {
   createSearchMemory,
   RedisFindingStore,

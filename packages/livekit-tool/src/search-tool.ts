@@ -1,22 +1,25 @@
 import {
-  type AgentServerError,
-  type AgentServerResult,
   isSearchError,
-  isViewFormat,
   type Logger,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
   normalizeMode,
   normalizeTimeRange,
-  renderView,
   type SearchClient,
   type SearchRequestInput,
   type SearchResponse,
+} from '@agent-search/core';
+import {
+  type AgentServerError,
+  type AgentServerResult,
+  isViewFormat,
+  renderView,
   type Source,
   type StructuredResults,
   VIEW_FORMATS,
   type ViewFormat,
-} from '@agent-search/core';
+  WEB_SEARCH_ARGUMENTS,
+} from '@agent-search/core/views';
 import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
@@ -50,11 +53,9 @@ import { checkSearchType, SEARCH_TYPE_PARAMETER, searchTypeProfile } from './sea
  * `max_results` and `timelimit` are lenient (see lenient-arguments.ts): an odd value degrades, never fails.
  */
 export const searchInternetParameters = z.object({
-  query: z.string().describe('What to search for, as a few keywords: "weather Paris tomorrow".'),
-  mode: lenientScalar().describe(
-    '"text" for web pages (the default), "news" for recent news articles, "videos" for videos.',
-  ),
-  max_results: lenientScalar().describe('How many results, 1 to 10. Default 5.'),
+  query: z.string().describe(WEB_SEARCH_ARGUMENTS.query),
+  mode: lenientScalar().describe(WEB_SEARCH_ARGUMENTS.mode),
+  max_results: lenientScalar().describe(WEB_SEARCH_ARGUMENTS.max_results),
   timelimit: lenientScalar().describe(
     'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
   ),

@@ -7,8 +7,8 @@ import {
   type SearchResult,
   silentLogger,
   siteOf,
+  wrapSearchClient,
 } from '@agent-search/core';
-import { forwardSearchClient } from './forward-client.ts';
 import { DEFAULT_RECALL_TIMEOUT_MS, type RecalledFinding, type SearchMemory } from './search-memory.ts';
 import type { SearchOutcome, TraceLog } from './trace-log.ts';
 
@@ -196,7 +196,7 @@ async function record(
  * and `learned` (who learned it, when, and a sentence saying so).
  */
 export function withSearchMemory(client: SearchClient, options: SearchMemoryLayerOptions): SearchClient {
-  return forwardSearchClient(client, {
+  return wrapSearchClient(client, {
     search: async (request, searchOptions = {}) =>
       (
         await searchThroughMemory(
