@@ -1,4 +1,5 @@
-import { renderView, type SearchResponse, VIEW_FORMATS } from '@agent-search/core';
+import type { SearchResponse } from '@agent-search/core';
+import { renderView, VIEW_FORMATS } from '@agent-search/core/views';
 import { formatHuman, type HumanOutputOptions } from './human-output.ts';
 
 /**

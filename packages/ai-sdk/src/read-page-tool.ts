@@ -3,7 +3,7 @@ import {
   pageModelText,
   READ_PAGE_TOOL_DESCRIPTION,
   readPageFailure,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import { ToolFailure } from './tool-failure.ts';

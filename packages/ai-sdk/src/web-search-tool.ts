@@ -1,56 +1,23 @@
+import type { SearchClient } from '@agent-search/core';
 import {
   type AgentServerError,
   type AgentServerResult,
-  MAX_QUERY_LENGTH,
-  MAX_RESULTS_LIMIT,
-  SEARCH_MODES,
-  type SearchClient,
   toAgentServerEnvelope,
   toModelText,
-  toolErrorMessage,
   toWebSearchOutput,
-  toWebSearchToolError,
-  WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TOOL_DESCRIPTION,
   type WebSearchOutput,
   type WebSearchToolFormat,
+  webSearchFailure,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
+import { type WebSearchInput, webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { type Tool, tool } from 'ai';
-import { z } from 'zod';
 import { ToolFailure } from './tool-failure.ts';
 
-const site = z.string().trim().min(1).max(253);
-
 /** The `web_search` arguments (core's contract) as a zod schema. */
-export const webSearchInputSchema = z.object({
-  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(WEB_SEARCH_ARGUMENTS.query),
-  mode: z.enum(SEARCH_MODES).optional().describe(WEB_SEARCH_ARGUMENTS.mode),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.max_results),
-  num_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.num_results),
-  time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
-  include_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
-  exclude_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
-  region: z
-    .string()
-    .regex(/^[a-zA-Z]{2}-[a-zA-Z]{2}$/)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.region),
-});
-
-export type WebSearchInput = z.infer<typeof webSearchInputSchema>;
+export const webSearchInputSchema = webSearchArgsSchema;
+export type { WebSearchInput };
 
 export interface WebSearchToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
@@ -118,7 +85,7 @@ export function webSearchTool(
         try {
           return toAgentServerEnvelope(await search(input, callOptions as SearchCallOptions));
         } catch (error) {
-          return toWebSearchToolError(input.query, error);
+          return webSearchFailure(input.query, error, 'agent-server').output;
         }
       },
       toModelOutput: ({ output }) => ({ type: 'json', value: { ...output } }),
@@ -131,7 +98,7 @@ export function webSearchTool(
       try {
         return toWebSearchOutput(await search(input, callOptions as SearchCallOptions));
       } catch (error) {
-        throw new ToolFailure(toolErrorMessage(error), { cause: error });
+        throw new ToolFailure(webSearchFailure(input.query, error).text, { cause: error });
       }
     },
     toModelOutput: ({ output }) => ({ type: 'text', value: toModelText(output) }),

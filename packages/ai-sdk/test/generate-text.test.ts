@@ -1,4 +1,5 @@
-import { createSearchClient, WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core';
+import { createSearchClient } from '@agent-search/core';
+import { WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core/views';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';

@@ -3,12 +3,10 @@ import {
   createSearchClient,
   type Env,
   type ProviderDefinition,
-  renderView,
   type SearchProvider,
   type SearchResponse,
-  toAgentServerError,
-  VIEW_FORMATS,
 } from '@agent-search/core';
+import { renderView, toAgentServerError, VIEW_FORMATS } from '@agent-search/core/views';
 import {
   createSearchInternetTool,
   SEARCH_TOOL_FORMATS,

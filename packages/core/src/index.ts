@@ -1,7 +1,6 @@
 export { raceAbort } from './abort.ts';
-export type { AttemptOutcome, SearchAttempt } from './attempt.ts';
-export type { BreakerOptions, BreakerState, ProviderHealth } from './chain/breaker.ts';
-export type { FleetSyncOptions } from './chain/fleet-sync.ts';
+export type { SearchAttempt } from './attempt.ts';
+export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';
 export {
@@ -9,7 +8,9 @@ export {
   type HedgeOptions,
   type SearchClient,
   type SearchClientOptions,
+  type SearchClientOverrides,
   type SearchOptions,
+  wrapSearchClient,
 } from './client.ts';
 export {
   type LoadSearchConfigOptions,
@@ -29,7 +30,6 @@ export {
 } from './errors.ts';
 export {
   codeForHttpStatus,
-  type HttpStatusErrorOptions,
   httpStatusError,
   isNetworkError,
   networkErrorCode,
@@ -37,30 +37,21 @@ export {
 } from './http.ts';
 export {
   createJsonApiProvider,
-  type JsonApiOptions,
   type JsonApiProviderOptions,
-  type JsonApiProviderSpec,
-  type JsonApiRequest,
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
-export {
-  type MergedResult,
-  type MultiSourceOptions,
-  type MultiSourceResponse,
-  searchMultiSource,
-} from './multi-source.ts';
+export { searchMultiSource } from './multi-source.ts';
 export {
   applyProfile,
   BUILT_IN_PROFILES,
   defineProfile,
   defineProfiles,
   MAX_PROFILE_TTL_SECONDS,
-  type ProfileDefinition,
   type ProfileSet,
   profilesFromEnv,
-  resolveProfile,
   type SearchProfile,
 } from './profiles.ts';
 export type {
@@ -76,7 +67,6 @@ export type {
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
 export {
-  DEFAULT_MAX_RESULTS,
   MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
@@ -89,7 +79,6 @@ export {
   type SearchMode,
   type SearchRequest,
   type SearchRequestInput,
-  TIME_RANGES,
   type TimeRange,
 } from './request.ts';
 export type { SearchResponse } from './response.ts';
@@ -110,11 +99,5 @@ export {
   checkMaxBodyBytes,
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,
-  formatBytes,
-  type ReadBodyOptions,
   readBodyLimited,
-  type UpstreamFetchOptions,
-  type UpstreamIdentity,
-  type UpstreamResponse,
 } from './upstream-fetch.ts';
-export * from './views/index.ts';

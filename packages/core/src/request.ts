@@ -13,6 +13,8 @@ export type SafeSearch = (typeof SAFE_SEARCH)[number];
 export const MAX_QUERY_LENGTH = 512;
 export const DEFAULT_MAX_RESULTS = 5;
 export const MAX_RESULTS_LIMIT = 10;
+/** Most sites a request may include or exclude. */
+export const MAX_DOMAINS = 20;
 
 const TIME_RANGE_ALIASES: Record<string, TimeRange> = { day: 'd', week: 'w', month: 'm', year: 'y' };
 // A bare host name: labels of letters, digits and hyphens (Unicode allowed for IDNs), at least one dot.
@@ -95,7 +97,7 @@ function normalizeDomains(value: unknown, field: string): string[] {
     if (!DOMAIN.test(host)) throw invalid(`${field}: "${entry.slice(0, 80)}" is not a domain name`);
     domains.add(host);
   }
-  if (domains.size > 20) throw invalid(`${field} accepts at most 20 domains`);
+  if (domains.size > MAX_DOMAINS) throw invalid(`${field} accepts at most ${MAX_DOMAINS} domains`);
   return [...domains];
 }
 

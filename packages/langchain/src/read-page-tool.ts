@@ -4,7 +4,7 @@ import {
   READ_PAGE_TOOL_DESCRIPTION,
   READ_PAGE_TOOL_NAME,
   readPageFailure,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 

@@ -1,61 +1,24 @@
+import type { SearchClient } from '@agent-search/core';
 import {
   type AgentServerError,
   type AgentServerResult,
-  isSearchError,
-  MAX_QUERY_LENGTH,
-  MAX_RESULTS_LIMIT,
-  SEARCH_MODES,
-  type SearchClient,
-  toAgentServerEnvelope,
-  toModelText,
-  toolErrorMessage,
-  toWebSearchOutput,
-  toWebSearchToolError,
-  WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_NAME,
+  type WebSearchFailure,
   type WebSearchOutput,
   type WebSearchToolFormat,
+  webSearchAnswer,
+  webSearchFailure,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
+import { webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { tool } from '@langchain/core/tools';
-import { z } from 'zod';
-
-const site = z.string().trim().min(1).max(253);
 
 /** The `web_search` arguments (core's contract) as a zod schema. */
-export const webSearchInputSchema = z.object({
-  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(WEB_SEARCH_ARGUMENTS.query),
-  mode: z.enum(SEARCH_MODES).optional().describe(WEB_SEARCH_ARGUMENTS.mode),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.max_results),
-  num_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.num_results),
-  time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
-  include_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
-  exclude_sites: z.array(site).max(20).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
-  region: z
-    .string()
-    .regex(/^[a-zA-Z]{2}-[a-zA-Z]{2}$/)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.region),
-});
+export const webSearchInputSchema = webSearchArgsSchema;
 
 /** The artifact of a failed search: the sentence the model got, and the error code for the program. */
-export interface WebSearchFailure {
-  error: string;
-  code: string;
-}
+export type { WebSearchFailure };
 
 export type WebSearchArtifact = WebSearchOutput | WebSearchFailure | AgentServerResult | AgentServerError;
 
@@ -92,19 +55,11 @@ export function webSearchTool(options: WebSearchToolOptions) {
           ...(config?.signal ? { signal: config.signal } : {}),
           ...(userId ? { userId } : {}),
         });
-        if (options.format === 'agent-server') {
-          const envelope = toAgentServerEnvelope(response);
-          return [JSON.stringify(envelope), envelope];
-        }
-        const output = toWebSearchOutput(response);
-        return [toModelText(output), output];
+        const { text, output } = webSearchAnswer(response, options.format);
+        return [text, output];
       } catch (error) {
-        if (options.format === 'agent-server') {
-          const envelope = toWebSearchToolError(input.query, error);
-          return [JSON.stringify(envelope), envelope];
-        }
-        const message = toolErrorMessage(error);
-        return [message, { error: message, code: isSearchError(error) ? error.code : 'unexpected' }];
+        const { text, output } = webSearchFailure(input.query, error, options.format);
+        return [text, output];
       }
     },
     {

@@ -1,11 +1,5 @@
-import {
-  toolErrorMessage as errorMessage,
-  isSearchError,
-  type SearchMode,
-  type SearchResponse,
-  type SearchResult,
-  staleNotice,
-} from '@agent-search/core';
+import { isSearchError, type SearchMode, type SearchResponse, type SearchResult } from '@agent-search/core';
+import { toolErrorMessage as errorMessage, staleNotice } from '@agent-search/core/views';
 
 /** A web page, as the model sees it. */
 export interface TextResultView {
@@ -47,10 +41,16 @@ export interface SearchToolOutput {
   stale?: true;
   fetched_at?: string;
   note?: string;
+  /** Today's date (YYYY-MM-DD), in a companion set-up (a memory or a policy): recalled answers are dated. */
+  today?: string;
 }
 
 // The sentences are core's, shared with every other tool adapter.
-export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage as errorMessage } from '@agent-search/core';
+export {
+  CANCELLED_ERROR,
+  EMPTY_QUERY_ERROR,
+  toolErrorMessage as errorMessage,
+} from '@agent-search/core/views';
 
 const RATE_LIMITED_ERROR = 'rate limited';
 

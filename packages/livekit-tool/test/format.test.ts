@@ -1,4 +1,4 @@
-import type { Source, StructuredResults } from '@agent-search/core';
+import type { Source, StructuredResults } from '@agent-search/core/views';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

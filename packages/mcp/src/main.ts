@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import {
-  type Env,
-  type ProviderDefinition,
-  readChoice,
-  SearchConfigError,
-  WEB_SEARCH_TOOL_FORMATS,
-} from '@agent-search/core';
+import { type Env, type ProviderDefinition, readChoice, SearchConfigError } from '@agent-search/core';
+import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';
@@ -146,11 +141,11 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
 
   const { env } = context;
   const definitions = context.definitions ?? PROVIDER_DEFINITIONS;
-  let search: ReturnType<typeof searchClientFromEnv> | undefined;
+  let search: Awaited<ReturnType<typeof searchClientFromEnv>> | undefined;
   try {
     const logger = createServerLogger(env, context.stderr, secretsOf(env, definitions));
     const deadlineMs = shutdownMs(env);
-    search = searchClientFromEnv(env, definitions, logger);
+    search = await searchClientFromEnv(env, definitions, logger);
     if (!search.enabled) logger.warn({ reason: search.reason }, 'no search provider is usable');
 
     const inFlight = new InFlightCalls();

@@ -1,12 +1,11 @@
+import { type Logger, silentLogger } from '@agent-search/core';
 import {
-  type Logger,
   type PageReader,
   pageModelText,
   READ_PAGE_TOOL_DESCRIPTION,
   READ_PAGE_TOOL_NAME,
   readPageFailure,
-  silentLogger,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
 import { isReadPageError, readPage } from '@agent-search/reader';
 import { z } from 'zod';
 import { Bulkhead, BulkheadFullError } from './bulkhead.ts';

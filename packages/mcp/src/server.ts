@@ -1,4 +1,4 @@
-import { CANCELLED_ERROR } from '@agent-search/core';
+import { CANCELLED_ERROR } from '@agent-search/core/views';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InFlightCalls } from './in-flight.ts';

@@ -1,62 +1,25 @@
 import {
-  CANCELLED_ERROR,
-  EMPTY_QUERY_ERROR,
   isSearchError,
   type Logger,
-  MAX_QUERY_LENGTH,
-  MAX_RESULTS_LIMIT,
   SEARCH_MODES,
   type SearchClient,
   silentLogger,
-  toAgentServerEnvelope,
-  toModelText,
-  toolErrorMessage,
-  toWebSearchOutput,
-  toWebSearchToolError,
-  WEB_SEARCH_ARGUMENTS,
+} from '@agent-search/core';
+import {
+  CANCELLED_ERROR,
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchToolFormat,
+  webSearchAnswer,
+  webSearchFailure,
   webSearchRequest,
-} from '@agent-search/core';
+} from '@agent-search/core/views';
+import { webSearchArgsShape } from '@agent-search/core/web-search-schema';
 import { z } from 'zod';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
 
-const MAX_SITES = 20;
-const site = z.string().trim().min(1).max(253);
-
 /** The arguments, strict: a model that sends a wrong value is told which one, instead of a silent default. */
-export const webSearchInputSchema = {
-  query: z
-    .string()
-    .trim()
-    .min(1, EMPTY_QUERY_ERROR)
-    .max(MAX_QUERY_LENGTH)
-    .describe(WEB_SEARCH_ARGUMENTS.query),
-  mode: z.enum(SEARCH_MODES).optional().describe(WEB_SEARCH_ARGUMENTS.mode),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.max_results),
-  num_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_RESULTS_LIMIT)
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.num_results),
-  time_range: z.enum(['day', 'week', 'month', 'year']).optional().describe(WEB_SEARCH_ARGUMENTS.time_range),
-  include_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.include_sites),
-  exclude_sites: z.array(site).max(MAX_SITES).optional().describe(WEB_SEARCH_ARGUMENTS.exclude_sites),
-  region: z
-    .string()
-    .regex(/^[a-zA-Z]{2}-[a-zA-Z]{2}$/, 'region must look like "us-en"')
-    .optional()
-    .describe(WEB_SEARCH_ARGUMENTS.region),
-};
+export const webSearchInputSchema = webSearchArgsShape;
 
 const resultSchema = z.looseObject({
   title: z.string(),
@@ -133,18 +96,8 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
           signal,
           userId: `mcp:${clientId}`,
         });
-        if (envelope) {
-          const result = toAgentServerEnvelope(response);
-          return {
-            content: [{ type: 'text', text: JSON.stringify(result) }],
-            structuredContent: { ...result },
-          };
-        }
-        const text = toModelText(response, options.now ? { now: options.now() } : {});
-        return {
-          content: [{ type: 'text', text }],
-          structuredContent: { ...toWebSearchOutput(response) },
-        };
+        const answer = webSearchAnswer(response, options.format, options.now ? { now: options.now() } : {});
+        return { content: [{ type: 'text', text: answer.text }], structuredContent: { ...answer.output } };
       } catch (error) {
         if (signal.aborted) return failure(request.query, CANCELLED_ERROR, 'cancelled');
         logger.warn(
@@ -153,9 +106,7 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
             : { code: 'unexpected', error: error instanceof Error ? error.name : typeof error },
           'web_search failed',
         );
-        return envelope
-          ? toolError(JSON.stringify(toWebSearchToolError(request.query, error)))
-          : toolError(toolErrorMessage(error));
+        return toolError(webSearchFailure(request.query, error, options.format).text);
       }
     },
   });

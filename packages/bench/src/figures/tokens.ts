@@ -1,4 +1,5 @@
-import { createSearchClient, renderView } from '@agent-search/core';
+import { createSearchClient } from '@agent-search/core';
+import { renderView } from '@agent-search/core/views';
 import { createSearchInternetTool } from '@agent-search/livekit-tool';
 import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { DuckDuckGoSearch } from '@langchain/community/tools/duckduckgo_search';

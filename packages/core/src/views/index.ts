@@ -4,7 +4,7 @@ export {
   toAgentServerEnvelope,
   toAgentServerError,
 } from './agent-server.ts';
-export { DEFAULT_MODEL_SNIPPET_CHARS, type ModelTextOptions, toModelText } from './model-text.ts';
+export { type ModelTextOptions, toModelText } from './model-text.ts';
 export {
   type PageReader,
   type PageText,
@@ -26,10 +26,14 @@ export {
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_FORMATS,
   WEB_SEARCH_TOOL_NAME,
+  type WebSearchAnswer,
   type WebSearchArgs,
+  type WebSearchFailure,
   type WebSearchOutput,
   type WebSearchTimeRange,
   type WebSearchToolFormat,
+  webSearchAnswer,
+  webSearchFailure,
   webSearchRequest,
 } from './web-search-tool.ts';
-export { escapeXml, toXml, type XmlViewOptions } from './xml.ts';
+export { toXml, type XmlViewOptions } from './xml.ts';

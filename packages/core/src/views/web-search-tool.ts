@@ -2,15 +2,17 @@ import { isSearchError } from '../errors.ts';
 import type { SearchMode, SearchRequestInput, TimeRange } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
-import type { AgentServerError } from './agent-server.ts';
+import { type AgentServerError, type AgentServerResult, toAgentServerEnvelope } from './agent-server.ts';
 import { oneLine } from './fields.ts';
+import { type ModelTextOptions, toModelText } from './model-text.ts';
 import { staleNotice } from './staleness.ts';
 import { toolErrorMessage } from './tool-error.ts';
 
 /**
  * The `web_search` tool as every framework adapter (MCP, AI SDK, LangChain) offers it: one name, one
  * description, one set of arguments with one wording, one mapping to a request and one program-facing
- * output. Each adapter writes the arguments in its own schema library from `WEB_SEARCH_ARGUMENTS`.
+ * output. The arguments' zod schema is `@agent-search/core/web-search-schema`, built from
+ * `WEB_SEARCH_ARGUMENTS` and `WEB_SEARCH_TIME_RANGES`.
  */
 export const WEB_SEARCH_TOOL_NAME = 'web_search';
 
@@ -51,7 +53,10 @@ export interface WebSearchArgs {
   region?: string | undefined;
 }
 
-/** The search request for a tool call; the client validates it further (query length, domains). */
+/**
+ * The search request for a tool call whose arguments the schema has checked; the client validates it
+ * further (query length, domains).
+ */
 export function webSearchRequest(args: WebSearchArgs): SearchRequestInput {
   const request: SearchRequestInput = { query: args.query.trim() };
   if (args.mode) request.mode = args.mode;
@@ -112,4 +117,76 @@ export function toWebSearchToolError(query: string, error: unknown): AgentServer
     error: toolErrorMessage(error),
     error_type: isSearchError(error) ? error.code : 'unexpected',
   };
+}
+
+/** What a `web_search` tool gives back: the text the model reads and the value the program keeps. */
+export interface WebSearchAnswer<Output> {
+  text: string;
+  output: Output;
+}
+
+/**
+ * A search's answer in a tool format: `model`, core's compact text and `WebSearchOutput`; `agent-server`,
+ * the `web_search_result` envelope as both (the text being its JSON).
+ */
+export function webSearchAnswer(
+  response: SearchResponse,
+  format: 'agent-server',
+  options?: ModelTextOptions,
+): WebSearchAnswer<AgentServerResult>;
+export function webSearchAnswer(
+  response: SearchResponse,
+  format?: 'model',
+  options?: ModelTextOptions,
+): WebSearchAnswer<WebSearchOutput>;
+export function webSearchAnswer(
+  response: SearchResponse,
+  format?: WebSearchToolFormat,
+  options?: ModelTextOptions,
+): WebSearchAnswer<WebSearchOutput | AgentServerResult>;
+export function webSearchAnswer(
+  response: SearchResponse,
+  format: WebSearchToolFormat = 'model',
+  options: ModelTextOptions = {},
+): WebSearchAnswer<WebSearchOutput | AgentServerResult> {
+  if (format === 'agent-server') {
+    const envelope = toAgentServerEnvelope(response);
+    return { text: JSON.stringify(envelope), output: envelope };
+  }
+  return { text: toModelText(response, options), output: toWebSearchOutput(response) };
+}
+
+/** A failed call as a program keeps it in the `model` format: the model's sentence and the error code. */
+export interface WebSearchFailure {
+  error: string;
+  code: string;
+}
+
+/**
+ * A failed search in a tool format: `model`, the sentence every tool says and `{error, code}`;
+ * `agent-server`, the `web_search_error` envelope as both (the text being its JSON).
+ */
+export function webSearchFailure(
+  query: string,
+  error: unknown,
+  format: 'agent-server',
+): WebSearchAnswer<AgentServerError>;
+export function webSearchFailure(
+  query: string,
+  error: unknown,
+  format?: 'model',
+): WebSearchAnswer<WebSearchFailure>;
+export function webSearchFailure(
+  query: string,
+  error: unknown,
+  format?: WebSearchToolFormat,
+): WebSearchAnswer<WebSearchFailure | AgentServerError>;
+export function webSearchFailure(
+  query: string,
+  error: unknown,
+  format: WebSearchToolFormat = 'model',
+): WebSearchAnswer<WebSearchFailure | AgentServerError> {
+  const envelope = toWebSearchToolError(query, error);
+  if (format === 'agent-server') return { text: JSON.stringify(envelope), output: envelope };
+  return { text: envelope.error, output: { error: envelope.error, code: envelope.error_type } };
 }
