@@ -500,12 +500,10 @@ const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = awa
 );
 const simulator = await startProviderSimulator();
 // What a snippet that searched prints: an address or a title the simulator served (a view may drop the
-// site's name after " | " or " - " from a title).
-const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES].flatMap((e) => [
-  e.url,
-  e.title,
-  e.title.split(/ [|–—-] /)[0],
-]);
+// site's name after " | " or " - " from a title; what is left must still be long enough to be the title's).
+const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES]
+  .flatMap((e) => [e.url, e.title, e.title.split(/ [|–—-] /)[0]])
+  .filter((text) => text.length >= 15);
 const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mjs')).href;
 // Snippets that are type-checked but not run: *.browser.ts (front-end code, it runs in a browser) and
 // *.live.ts (it reads a live web page, which the reader's address guard keeps off loopback).
