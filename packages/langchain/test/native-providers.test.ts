@@ -1,4 +1,5 @@
 import { createSearchClient } from '@agent-search/core';
+import type { WebSearchOutput } from '@agent-search/core/views';
 import { providerKit } from '@agent-search/registry/testing';
 import {
   type HostileEntry,
@@ -8,7 +9,7 @@ import {
 } from '@agent-search/testing';
 import type { ToolMessage } from '@langchain/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type WebSearchArtifact, webSearchTool } from '../src/index.ts';
+import { webSearchTool } from '../src/index.ts';
 
 // The LLM vendors' own searches behind the LangChain tool, each provider built by its kit and pointed at a
 // loopback server answering like its API.
@@ -40,7 +41,7 @@ describe('webSearchTool (LangChain) over the native providers', () => {
       name: 'web_search',
       args: { query: 'heat pump', max_results: 2 },
     })) as ToolMessage;
-    const artifact = message.artifact as Extract<WebSearchArtifact, { results: unknown }>;
+    const artifact = message.artifact as WebSearchOutput;
     expect(artifact.provider).toBe(id);
     expect(artifact.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(String(message.content)).toContain('[1] Heat pump systems');
