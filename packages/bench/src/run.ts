@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProviderSimulator } from '@agent-search/testing/simulator';
 import { DEFAULT_AVAILABILITY } from './availability.ts';
 import { runFaultMatrix } from './fault-matrix.ts';
 import type { Figure } from './figure.ts';
@@ -21,7 +20,7 @@ import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
 import { benchmarksMarkdown, chartSvg, markdownTable, runInfo, summaryTable } from './report.ts';
-import { routeNeedleTo } from './upstreams.ts';
+import { routeNeedleTo, startBenchSimulator } from './upstreams.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // `--quick`: fewer samples, to check the harness itself; the docs are only written by a full run.
@@ -34,7 +33,7 @@ const partial = quick || only !== undefined;
 const wanted = (name: string) => only === undefined || only.has(name);
 
 const started = performance.now();
-const sim = await startProviderSimulator({ seed: 42 });
+const sim = await startBenchSimulator(42);
 routeNeedleTo(sim);
 const figures: Figure[] = [];
 
@@ -70,7 +69,7 @@ try {
   await measure('overhead', () => overheadFigure(sim, n(100, 10)));
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
-  await measure('tail', () => tailFigure(sim, n(1_500, 200)));
+  await measure('tail', () => tailFigure(sim, n(3_000, 200)));
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));

@@ -18,8 +18,11 @@ export interface ChainTimes {
   attemptTimeoutMs: number;
   /** Least time kept for the next provider while one remains (more when its usual tail is longer). */
   reserveMs: number;
-  /** Hedging: a fixed delay, or adaptive (the running provider's usual tail, `initialDelayMs` until known). */
-  hedge: { delayMs: number | undefined; initialDelayMs: number } | undefined;
+  /**
+   * Hedging: a fixed delay, or adaptive (the running provider's `percentile` of its recent times,
+   * `initialDelayMs` until known).
+   */
+  hedge: { delayMs: number | undefined; initialDelayMs: number; percentile: number } | undefined;
 }
 
 // A hedge earlier than this is noise, not a slow provider.
@@ -248,22 +251,36 @@ export class ChainRun implements AttemptOwner {
   }
 
   #scheduleHedge(attempt: Attempt, hedge: NonNullable<ChainTimes['hedge']>): void {
-    // Adaptive: the provider's usual tail, but never later than the first delay: a provider whose tail is
-    // seconds long is hedged at that point on more searches, and the budget bounds what that costs.
+    // Adaptive: the provider's percentile the budget pays for, but never later than the first delay: a
+    // provider whose tail is seconds long is hedged at that point on more searches, and the budget bounds
+    // what that costs.
     const delay =
       hedge.delayMs ??
       Math.max(
         MIN_HEDGE_DELAY_MS,
-        Math.min(this.#state.latency.tailMs(attempt.id) ?? hedge.initialDelayMs, hedge.initialDelayMs),
+        Math.min(
+          this.#state.latency.percentileMs(attempt.id, hedge.percentile) ?? hedge.initialDelayMs,
+          hedge.initialDelayMs,
+        ),
       );
     if (delay >= attempt.options.limitMs) return; // its timer fails it over first
-    clearTimeout(this.#hedgeTimer);
-    this.#hedgeTimer = setTimeout(() => {
+    const { breakers } = this.#state;
+    const due = () => {
       if (this.#settled || !this.#live.includes(attempt)) return;
-      attempt.overdue = true;
-      this.#state.breakers.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
+      if (!attempt.overdue) {
+        attempt.overdue = true;
+        breakers.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
+      }
+      // Every provider left is only briefly unfit for a hedge (one of its own attempts is overdue, or it is
+      // throttled): look again shortly rather than leave the slowest searches unhedged.
+      const later = !this.#queue.some((c) => breakers.healthy(c.provider.id));
       if (this.#startNext('hedge')) attempt.hedged = true;
-    }, delay);
+      else if (later && this.#queue.some((c) => breakers.available(c.provider.id))) {
+        this.#hedgeTimer = setTimeout(due, MIN_HEDGE_DELAY_MS);
+      }
+    };
+    clearTimeout(this.#hedgeTimer);
+    this.#hedgeTimer = setTimeout(due, delay);
   }
 
   /** Nothing is running and nothing may start: the best answer we have, or one error for everything. */
