@@ -498,7 +498,8 @@ for (const snippet of docSnippets.snippets.filter((s) => s.install)) {
 const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = await import(
   '../packages/testing/src/simulator/index.ts'
 );
-const simulator = await startProviderSimulator();
+const { loadProviderKits } = await import('../packages/registry/src/testing.ts');
+const simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 // What a snippet that searched prints: an address or a title the simulator served (a view may drop the
 // site's name after " | " or " - " from a title).
 const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES].flatMap((e) => [

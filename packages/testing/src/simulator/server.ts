@@ -65,7 +65,7 @@ export interface ProviderSimulator {
   baseURL(provider: ProviderKit | string): string;
   /**
    * A served provider (its kit, or its id) on this simulator: its base URL, its kit's test key, and
-   * `fetch` for the fixed https URLs it calls (the kit's `simulation.create` when it has one, else `create`).
+   * `fetch` when its kit has hosts of its own (the kit's `simulation.create` when it has one, else `create`).
    */
   provider(provider: ProviderKit | string): SearchProvider;
   /**
@@ -238,7 +238,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     provider(provider) {
       const kit = typeof provider === 'string' ? routes.kit(provider) : provider;
       const create = kit.simulation?.create ?? kit.create;
-      return create({ apiKey: kit.apiKey, baseURL: baseURL(kit), fetch: simulatorFetch });
+      // Only a kit with hosts of its own needs the loopback fetch; the others call their base URL here.
+      const fetch = kit.simulation?.hosts?.length ? { fetch: simulatorFetch } : {};
+      return create({ apiKey: kit.apiKey, baseURL: baseURL(kit), ...fetch });
     },
     fetch: simulatorFetch,
     agent,
