@@ -78,7 +78,7 @@ async function openCache(
   try {
     return createCacheFromEnv(env, logger ? { logger } : {});
   } catch (error) {
-    if (mode === 'required' || !(error instanceof SearchConfigError)) throw error;
+    if (mode === 'required' || !SearchConfigError.is(error)) throw error;
     logger?.error(
       { variable: error.variable },
       `${error.message}; searching without the cache and rate limits`,

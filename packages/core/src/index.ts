@@ -12,6 +12,7 @@ export {
   type SearchOptions,
   wrapSearchClient,
 } from './client.ts';
+export { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-error.ts';
 export {
   type LoadSearchConfigOptions,
   loadSearchConfig,
@@ -81,7 +82,12 @@ export {
   type SearchRequestInput,
   type TimeRange,
 } from './request.ts';
-export type { SearchResponse } from './response.ts';
+export {
+  type LearnedFrom,
+  learnedNotice,
+  RECALLED_CONTENT_NOTICE,
+  type SearchResponse,
+} from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult } from './result.ts';
 export {
   cleanText,

@@ -23,8 +23,8 @@ export interface EndpointBehaviour {
   latency: LatencyDistribution;
   /** Probability of each fault per request (summing to at most 1); the other requests are answered. */
   faults: Partial<Record<SimulatorFault, number>>;
-  /** Replaces the healthy answer, e.g. with a mutated payload. Faults still take precedence. */
-  respond?: (request: SimulatedRequest) => SimulatedResponse;
+  /** Replaces the healthy answer (given as `healthy`), e.g. with a mutated payload. Faults still take precedence. */
+  respond?: (request: SimulatedRequest, healthy: SimulatedResponse) => SimulatedResponse;
 }
 
 /** What happened to the requests of one endpoint. */
@@ -206,9 +206,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       request.socket.resetAndDestroy();
       return;
     }
-    const healthy = behaviour.respond?.(simulated) ?? routed.spec.answer(simulated, corpus);
-    const answer = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
-    response.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+    const answer = routed.spec.answer(simulated, corpus);
+    const healthy = behaviour.respond ? behaviour.respond(simulated, answer) : answer;
+    const sent = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
+    response.writeHead(sent.status, sent.headers ?? {}).end(sent.body);
   }
 
   const server = createServer((request, response) => {
