@@ -25,7 +25,10 @@ beforeEach(() => simulator.reset());
 const client = () =>
   createSearchClient({
     providers: [
-      createTavilyProvider({ apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6', baseURL: simulator.baseURL(tavilyKit) }),
+      createTavilyProvider({
+        apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6',
+        baseURL: simulator.baseURL(tavilyKit),
+      }),
     ],
   });
 
