@@ -495,15 +495,15 @@ for (const snippet of docSnippets.snippets.filter((s) => s.install)) {
   snippetsByStep.set(key, [...(snippetsByStep.get(key) ?? []), snippet]);
 }
 // The provider simulator is TypeScript: Node strips its types (unflagged since 22.18, as in CI's Node 24).
-const { healthyResponse, startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = await import(
+const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = await import(
   '../packages/testing/src/simulator/index.ts'
 );
-const simulator = await startProviderSimulator();
+const { loadProviderKits } = await import('../packages/registry/src/testing.ts');
+const simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 // Tavily asked for some sites only (a profile's, legal-cn's) answers with pages of those sites, as the real
 // one does: the simulator's pages, moved to the first site asked for (core drops results off those sites).
 simulator.configure('tavily', {
-  respond: (request) => {
-    const healthy = healthyResponse(request);
+  respond: (request, healthy) => {
     const sites = request.json?.include_domains;
     if (!Array.isArray(sites) || typeof sites[0] !== 'string') return healthy;
     const body = JSON.parse(healthy.body);

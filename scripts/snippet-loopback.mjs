@@ -12,9 +12,9 @@ if (!upstream)
 
 /** Real host → the simulator's path prefix for it. */
 const ROUTES = new Map([
-  ['html.duckduckgo.com', ''],
-  ['duckduckgo.com', ''],
-  ['links.duckduckgo.com', ''],
+  ['html.duckduckgo.com', '/duckduckgo'],
+  ['duckduckgo.com', '/duckduckgo'],
+  ['links.duckduckgo.com', '/duckduckgo'],
   ['api.tavily.com', '/tavily'],
   ['api.exa.ai', '/exa'],
   ['api.search.brave.com', '/brave'],
