@@ -4,6 +4,9 @@
 // with publint and @arethetypeswrong/cli, then installed with plain npm into an empty folder, where it must:
 // import as ESM, answer a search against a loopback DuckDuckGo-shaped server, load with CommonJS `require`,
 // type-check with strict nodenext and `skipLibCheck: false`, and run `npx agent-search --version`.
+// Then each install line the docs print, alone, in its own folder; there every docs snippet shown under that
+// line (docs/snippets/, see doc-snippets.mjs) is type-checked the same way and run against the loopback
+// provider simulator, and must print results the simulator served.
 // Run it after `pnpm run build`. Every problem names the package and what is missing; exit 1 if any.
 import './check-node.cjs';
 import { execFile } from 'node:child_process';
@@ -21,7 +24,8 @@ import { createServer } from 'node:http';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readDocSnippets } from './doc-snippets.mjs';
 import { readInstallSteps } from './install-lines.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,26 +56,28 @@ const clip = (text) => text.trim().split('\n').slice(-25).join('\n    ');
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
 const tscPath = bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc');
 
-// A strict nodenext consumer that checks every declaration file it reaches.
-const STRICT_TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2023',
-      // The AI SDK's and the MCP SDK's declarations (peers of our adapters) name fetch's DOM types
-      // (HeadersInit, RequestCredentials, FileList), as their docs require: their users have the DOM lib.
-      lib: ['ES2023', 'DOM'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-      types: ['node'],
+// A strict nodenext consumer that checks every declaration file it reaches; with `emit`, it writes the
+// JavaScript to out/ (the snippets run from there).
+const strictTsconfig = (files, emit = false) =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2023',
+        // The AI SDK's and the MCP SDK's declarations (peers of our adapters) name fetch's DOM types
+        // (HeadersInit, RequestCredentials, FileList), as their docs require: their users have the DOM lib.
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: false,
+        ...(emit ? { outDir: 'out', rootDir: '.' } : { noEmit: true }),
+        types: ['node'],
+      },
+      files,
     },
-    files: ['consumer.ts'],
-  },
-  null,
-  2,
-)}\n`;
+    null,
+    2,
+  )}\n`;
 
 /** tsc's errors as problems, each naming the package whose declarations fail (tsc prints node_modules paths). */
 function tscProblems(tsc, prefix = '') {
@@ -80,7 +86,10 @@ function tscProblems(tsc, prefix = '') {
     .split('\n')
     .filter((l) => l.includes('error TS'))
     .slice(0, 20)) {
-    const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ?? 'consumer.ts';
+    const owner =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ??
+      /^(docs\/snippets\/\S+?\.[mc]?ts)\(/.exec(line)?.[1] ??
+      'consumer.ts';
     problems.push(`${prefix}${owner}: tsc (strict, nodenext, skipLibCheck false): ${line.trim()}`);
   }
   if (!tsc.stdout.includes('error TS'))
@@ -378,6 +387,7 @@ if (message.artifact?.results?.length !== 3 || !String(message.content).includes
 };
 
 async function checkInstallStep({ where, specs }, index) {
+  const snippets = snippetsByStep.get(stepKey(specs)) ?? [];
   const label = `${where} (npm i ${specs.join(' ')}): `;
   const ours = specs.filter((s) => s.startsWith('@agent-search/'));
   const unknown = ours.filter((s) => !byName.has(s));
@@ -388,7 +398,10 @@ async function checkInstallStep({ where, specs }, index) {
   const theirs = specs.filter((s) => !s.startsWith('@agent-search/'));
   const framework = theirs.some((s) => !/^(@types\/|typescript(@|$))/.test(s));
   // A TypeScript user has @types/node: the newest unless the guide says which.
-  const types = !framework || theirs.some((s) => /^@types\/node(@|$)/.test(s)) ? [] : ['@types/node'];
+  const types =
+    !(framework || snippets.length > 0) || theirs.some((s) => /^@types\/node(@|$)/.test(s))
+      ? []
+      : ['@types/node'];
   const folder = join(work, 'guides', String(index));
   mkdirSync(folder, { recursive: true });
   writeFileSync(
@@ -422,14 +435,36 @@ async function checkInstallStep({ where, specs }, index) {
   );
   if (loads.code !== 0) problems.push(`${label}import failed:\n    ${clip(loads.stderr)}`);
   // The type check costs seconds per step: where the step adds a framework, whose declarations and peer
-  // ranges meet ours. Our own declarations' imports are checked for every entry on the tarballs above.
-  if (!framework) return;
-  writeFileSync(join(folder, 'tsconfig.json'), STRICT_TSCONFIG);
-  writeFileSync(
-    join(folder, 'consumer.ts'),
-    ours.map((name, i) => `import * as entry${i} from '${name}';\nvoid entry${i};\n`).join(''),
+  // ranges meet ours, or the docs show snippets under it (one tsc run for both). Our own declarations'
+  // imports are checked for every entry on the tarballs above.
+  if (!framework && snippets.length === 0) return;
+  const files = snippets.map((s) => s.file);
+  for (const file of files) {
+    mkdirSync(join(folder, file, '..'), { recursive: true });
+    writeFileSync(join(folder, file), readFileSync(join(root, file)));
+  }
+  if (framework) {
+    files.push('consumer.ts');
+    writeFileSync(
+      join(folder, 'consumer.ts'),
+      ours.map((name, i) => `import * as entry${i} from '${name}';\nvoid entry${i};\n`).join(''),
+    );
+  }
+  writeFileSync(join(folder, 'tsconfig.json'), strictTsconfig(files, snippets.length > 0));
+  // The user's own TypeScript when the guide installs it.
+  const localTsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
+  const tsc = await run(
+    process.execPath,
+    [existsSync(localTsc) ? localTsc : tscPath, '-p', 'tsconfig.json'],
+    {
+      cwd: folder,
+    },
   );
-  tscProblems(await run(process.execPath, [tscPath, '-p', 'tsconfig.json'], { cwd: folder }), label);
+  tscProblems(tsc, label);
+  if (tsc.code !== 0 || snippets.length === 0) return;
+  writeFileSync(join(folder, 'snippet-run.mjs'), readFileSync(join(root, 'scripts', 'snippet-run.mjs')));
+  for (const snippet of snippets.filter((s) => !TYPE_CHECKED_ONLY.test(s.file)))
+    await runSnippet(folder, snippet, label);
   const canSearch = ['@agent-search/core', '@agent-search/provider-duckduckgo'].every((n) =>
     ours.includes(n),
   );
@@ -444,17 +479,80 @@ async function checkInstallStep({ where, specs }, index) {
 }
 
 // Steps with third-party packages (the frameworks: the slow installs and type checks) first.
-const installSteps = [
-  ...new Map(readInstallSteps(root).map((s) => [[...s.specs].sort().join(' '), s])).values(),
-].sort(
+const stepKey = (specs) => [...specs].sort().join(' ');
+const installSteps = [...new Map(readInstallSteps(root).map((s) => [stepKey(s.specs), s])).values()].sort(
   (a, b) =>
     b.specs.filter((s) => !s.startsWith('@agent-search/')).length -
     a.specs.filter((s) => !s.startsWith('@agent-search/')).length,
 );
 
+// ---- the docs' snippets: each under the install line printed above it, run against the simulator ----
+const docSnippets = readDocSnippets(root);
+problems.push(...docSnippets.problems);
+const snippetsByStep = new Map();
+for (const snippet of docSnippets.snippets.filter((s) => s.install)) {
+  const key = stepKey(snippet.install.specs);
+  snippetsByStep.set(key, [...(snippetsByStep.get(key) ?? []), snippet]);
+}
+// The provider simulator is TypeScript: Node strips its types (unflagged since 22.18, as in CI's Node 24).
+const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = await import(
+  '../packages/testing/src/simulator/index.ts'
+);
+const simulator = await startProviderSimulator();
+// What a snippet that searched prints: an address or a title the simulator served (a view may drop the
+// site's name after " | " or " - " from a title).
+const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES].flatMap((e) => [
+  e.url,
+  e.title,
+  e.title.split(/ [|–—-] /)[0],
+]);
+const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mjs')).href;
+// Snippets that are type-checked but not run: *.browser.ts (front-end code, it runs in a browser) and
+// *.live.ts (it reads a live web page, which the reader's address guard keeps off loopback).
+const TYPE_CHECKED_ONLY = /\.(browser|live)\.ts$/;
+
+/**
+ * Runs a type-checked snippet's JavaScript (out/…) through snippet-run.mjs (copied into the folder, so it
+ * imports what the guide installed), with the network sent to the simulator.
+ */
+async function runSnippet(folder, { file, doc, line }, label) {
+  const where = `${file} (shown at ${doc}:${line}) under ${label}`;
+  const result = await run(
+    process.execPath,
+    ['--import', loopbackPreload, 'snippet-run.mjs', join('out', file.replace(/\.ts$/, '.js'))],
+    {
+      cwd: folder,
+      timeout: 60_000,
+      // Not this process's environment: no API key of the machine reaches a snippet.
+      // AI_GATEWAY_API_KEY: the AI SDK asks for one before it calls the gateway, which snippet-loopback plays.
+      env: {
+        PATH: process.env.PATH,
+        HOME: folder,
+        AGENT_SEARCH_SNIPPET_UPSTREAM: simulator.origin,
+        AI_GATEWAY_API_KEY: 'docs-check',
+        // Placeholders for the snippets that read a key: those providers' requests reach the simulator too.
+        TAVILY_API_KEY: 'tvly-docs-check',
+        EXA_API_KEY: 'docs-check',
+        BRAVE_API_KEY: 'docs-check',
+        // What a LiveKit agent is run with (its session, which would connect, is not started).
+        LIVEKIT_URL: 'ws://127.0.0.1:7880',
+        LIVEKIT_API_KEY: 'docs-check',
+        LIVEKIT_API_SECRET: 'docs-check-secret',
+        // A server snippet listens on PORT when it is set: any free port here.
+        PORT: '0',
+      },
+    },
+  );
+  for (const refused of result.stderr.split('\n').filter((l) => l.startsWith('snippet-loopback: refused')))
+    problems.push(`${where}: ${refused.replace('snippet-loopback: ', '')}`);
+  if (result.code !== 0) problems.push(`${where} exited with ${result.code}:\n    ${clip(result.stderr)}`);
+  else if (!servedTexts.some((text) => result.stdout.includes(text)))
+    problems.push(`${where} printed none of the results the simulator served:\n    ${clip(result.stdout)}`);
+}
+
 /** Two steps at a time; started once the full install has fetched fresh registry metadata. */
-async function checkInstallSteps() {
-  const queue = installSteps.map((s, i) => [s, i]);
+async function checkInstallSteps(steps = installSteps) {
+  const queue = steps.map((s, i) => [s, i]);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const before = problems.length;
@@ -465,7 +563,16 @@ async function checkInstallSteps() {
     }
   };
   await Promise.all([worker(), worker()]);
-  step(`${installSteps.length} install steps from the docs checked`);
+  const only = docSnippets.snippets.filter((s) => TYPE_CHECKED_ONLY.test(s.file)).length;
+  step(
+    `${steps.length} install steps from the docs checked, with the ${docSnippets.snippets.length} snippets shown under them (${only} type-checked only)`,
+  );
+}
+
+// `--snippets`: only the install steps that docs snippets are shown under (for whoever edits them).
+if (process.argv.includes('--snippets')) {
+  await checkInstallSteps(installSteps.filter((s) => snippetsByStep.has(stepKey(s.specs))));
+  finish();
 }
 
 // ---- install the tarballs with npm into an empty folder ----
@@ -560,7 +667,7 @@ writeFileSync(
 `,
 );
 // ---- TypeScript: a strict nodenext consumer that checks every declaration file it reaches ----
-writeFileSync(join(consumer, 'tsconfig.json'), STRICT_TSCONFIG);
+writeFileSync(join(consumer, 'tsconfig.json'), strictTsconfig(['consumer.ts']));
 writeFileSync(
   join(consumer, 'consumer.ts'),
   entries.map(({ specifier }, i) => `import * as entry${i} from '${specifier}';\nvoid entry${i};\n`).join(''),
@@ -577,6 +684,7 @@ const [esm, cjs, tsc, version] = await Promise.all([
 ]);
 await guides;
 server.close();
+await simulator.close();
 for (const [what, result] of [
   ['ESM import', esm],
   ['CommonJS require', cjs],

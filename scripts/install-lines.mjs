@@ -39,31 +39,33 @@ function guideFiles(root) {
  * (they install a command, not a dependency).
  */
 export function readInstallSteps(root) {
+  return guideFiles(root).flatMap((file) => installStepsOf(relative(root, file), readFileSync(file, 'utf8')));
+}
+
+/** The install steps of one markdown text (`doc` names it in `where`); `line` is the 0-based line of the block's fence. */
+export function installStepsOf(doc, text) {
   const steps = [];
-  for (const file of guideFiles(root)) {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    let block;
-    lines.forEach((line, index) => {
-      const fence = /^```(\w*)/.exec(line.trim());
-      if (fence) {
-        if (block) {
-          if (block.specs.length > 0) steps.push(block);
-          block = undefined;
-        } else if (fence[1] === 'sh' || fence[1] === 'bash') {
-          block = { where: '', specs: [] };
-        } else {
-          block = { where: '', specs: [], ignore: true };
-        }
-        return;
+  let block;
+  text.split('\n').forEach((line, index) => {
+    const fence = /^```(\w*)/.exec(line.trim());
+    if (fence) {
+      if (block) {
+        if (block.specs.length > 0) steps.push(block);
+        block = undefined;
+      } else if (fence[1] === 'sh' || fence[1] === 'bash') {
+        block = { where: '', specs: [], line: index };
+      } else {
+        block = { where: '', specs: [], ignore: true };
       }
-      if (!block || block.ignore) return;
-      const match = INSTALL.exec(line.trim().replace(/\s+#.*$/, ''));
-      if (!match) return;
-      const words = match[1].split(/\s+/).filter(Boolean);
-      if (words.some((w) => w === '-g' || w === '--global')) return;
-      if (block.specs.length === 0) block.where = `${relative(root, file)}:${index + 1}`;
-      block.specs.push(...words.filter((w) => !w.startsWith('-')));
-    });
-  }
+      return;
+    }
+    if (!block || block.ignore) return;
+    const match = INSTALL.exec(line.trim().replace(/\s+#.*$/, ''));
+    if (!match) return;
+    const words = match[1].split(/\s+/).filter(Boolean);
+    if (words.some((w) => w === '-g' || w === '--global')) return;
+    if (block.specs.length === 0) block.where = `${doc}:${index + 1}`;
+    block.specs.push(...words.filter((w) => !w.startsWith('-')));
+  });
   return steps;
 }

@@ -1,8 +1,7 @@
-import { createCacheFromEnv, type SearchCache, withPageCache } from '@agent-search/cache';
+import { createSearchStack } from '@agent-search/cache/stack';
 import {
   type Env,
   type Logger,
-  loadSearchConfig,
   type ProviderSummary,
   readBoolean,
   type SearchClient,
@@ -33,32 +32,23 @@ export function webSearchEnabled(env: Env): boolean {
  * Builds the search client from the environment: providers, limits and timeouts (SEARCH_PROVIDER_PRIORITY,
  * provider API keys, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS...), wrapped in the cache and rate limits
  * (SEARCH_CACHE_TTL, SEARCH_RATE_LIMIT, REDIS_URL...). A malformed search variable turns search off with
- * the reason: a voice assistant that cannot search is still useful. A malformed cache variable costs only
- * the cache and the rate limits, with an error in the logs naming it.
+ * the reason, logged as an error at start-up: a voice assistant that cannot search is still useful. A
+ * malformed cache variable costs only the cache and the rate limits, with an error in the logs naming it.
  */
 export async function buildSearchClient(env: Env, logger?: Logger): Promise<SearchSetup> {
   try {
     if (!webSearchEnabled(env)) {
       return { enabled: false, reason: 'Web search is turned off (ENABLE_WEB_SEARCH).', providers: [] };
     }
-    // The cache first: with REDIS_URL, the chain shares what it learns with every worker through it.
-    let cache: SearchCache | undefined;
-    try {
-      cache = createCacheFromEnv(env, logger ? { logger } : {});
-    } catch (error) {
-      if (!SearchConfigError.is(error)) throw error;
-      logger?.error(
-        { variable: error.variable },
-        `${error.message}; searching without the cache and rate limits`,
-      );
-    }
-    const config = loadSearchConfig(env, {
+    const stack = await createSearchStack(env, {
       definitions: PROVIDER_DEFINITIONS,
-      ...(logger ? { logger } : {}),
-      ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
+      cache: 'optional',
+      readPage,
+      client: logger ? { logger } : {},
     });
+    const { config } = stack;
     if (!config.enabled) {
-      await cache?.close();
+      await stack.close();
       return {
         enabled: false,
         reason: config.reason ?? 'No search provider is usable.',
@@ -72,17 +62,18 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         .filter((p) => p.enabled)
         .map((p) => PROVIDER_DEFINITIONS.find((d) => d.id === p.id)?.load()),
     );
-    const client = cache ? cache.wrap(config.client) : config.client;
-    const pageReader: SearchSetup['readPage'] = cache
-      ? withPageCache(readPage, { store: cache.store, ...(logger ? { logger } : {}) })
-      : undefined;
     return {
-      client,
+      client: stack.client,
       enabled: true,
       providers: config.providers,
-      ...(pageReader ? { readPage: pageReader } : {}),
+      // Through the search cache's store when there is one.
+      ...(stack.cache && stack.readPage ? { readPage: stack.readPage } : {}),
     };
   } catch (error) {
+    // SEARCH_PROVIDER_PRIORITY naming an unknown provider, say: the variable, the name and the known ones.
+    if (SearchConfigError.is(error)) {
+      logger?.error({ variable: error.variable }, `${error.message}; web search is off`);
+    }
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;
     return { enabled: false, reason, providers: [] };
   }

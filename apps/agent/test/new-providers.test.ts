@@ -18,12 +18,14 @@ import { buildSearchClient } from '../src/search.ts';
 // The providers' own test kits: their routes and answers.
 const searxng = await providerKit('searxng');
 const brave = await providerKit('brave');
+const serpapi = await providerKit('serpapi');
 
 // The assistant with Brave or SearXNG configured by their variables alone, each pointed at a loopback server
 // answering like its API. msw stands in for DuckDuckGo: it answers with its bot challenge.
 initializeLogger({ pretty: false, level: 'silent' });
 const server = useMswServer();
 const BRAVE_KEY = 'BSA-agent0test0key0do0not0leak0000000';
+const SERPAPI_KEY = '9d2e7c41agent0test0key0do0not0leak0b3a8f6e0c1d5';
 
 const ENTRIES: HostileEntry[] = [
   { title: 'Lisbon weather today', url: 'https://weather.example.pt/lisbon', snippet: 'Sunny, 24 °C.' },
@@ -92,5 +94,25 @@ describe('the assistant with a new provider configured by its variable alone', (
     ]);
     expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
     expect(upstream.requests[0]?.headers['x-subscription-token']).toBe(BRAVE_KEY);
+  });
+
+  it('SerpApi (SERPAPI_API_KEY, SERPAPI_BASE_URL): the tool answers from Google results when DuckDuckGo is blocked', async () => {
+    upstream.answer(serpapi, hostileResults(serpapi, ENTRIES));
+    const { search, output } = await ask({
+      SERPAPI_API_KEY: SERPAPI_KEY,
+      SERPAPI_BASE_URL: upstream.baseURL(serpapi),
+    });
+    expect(search.providers.filter((p) => p.enabled).map((p) => p.id)).toEqual([
+      'duckduckgo',
+      'serpapi',
+      'tavily',
+    ]);
+    expect(output.results?.map((r) => r.href)).toEqual(ENTRIES.map((e) => e.url));
+    const params = new URLSearchParams(upstream.requests[0]?.search);
+    expect([params.get('engine'), params.get('q'), params.get('api_key')]).toEqual([
+      'google',
+      'weather Lisbon',
+      SERPAPI_KEY,
+    ]);
   });
 });

@@ -78,9 +78,12 @@ function staleNote(response: SearchResponse): string {
   return `stale cache${old}: may be outdated${failed}`;
 }
 
-/** The footer: who answered and how fast, and whether the answer came from the cache. */
+/** The footer: who answered (and whether keyless, on shared limits) and how fast, and whether from the cache. */
 export function footer(response: SearchResponse, providerNames?: ReadonlyMap<string, string>): string {
-  const name = providerNames?.get(response.provider) ?? response.provider;
+  const keyless = response.attempts.some(
+    (a) => a.provider === response.provider && a.outcome === 'success' && a.keyless,
+  );
+  const name = `${providerNames?.get(response.provider) ?? response.provider}${keyless ? ' (keyless)' : ''}`;
   const count = response.results.length === 1 ? '1 result' : `${response.results.length} results`;
   let line = `${count} from ${name} in ${response.searchTimeMs} ms`;
   if (response.stale) line += ` (${staleNote(response)})`;

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { SearchCache } from '@agent-search/cache';
+import { createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
 import {
   type Env,
   isAbortError,
   isSearchError,
   type Logger,
-  loadSearchConfig,
   type ProviderDefinition,
   plainText,
   redactSecrets,
@@ -66,15 +65,6 @@ export function version(): string {
   return pkg.version;
 }
 
-/**
- * Values that must never be printed: every provider's API key, and REDIS_URL (it may hold a password).
- * Values too short to be real keys are left out, so a placeholder like "test" does not blank out results.
- */
-function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
-  const names = [...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])), 'REDIS_URL'];
-  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
-}
-
 /** `stream` with every secret replaced on the way out: the one place output is redacted. */
 function redacting(stream: CliStream, secrets: readonly string[]): CliStream {
   return {
@@ -87,14 +77,14 @@ function redacting(stream: CliStream, secrets: readonly string[]): CliStream {
 class Session {
   readonly config: SearchConfig;
   readonly client: SearchClient;
-  readonly #cache: SearchCache | undefined;
+  readonly #stack: SearchStack;
   readonly #healthFile: string | undefined;
 
-  constructor(config: SearchConfig, cache: SearchCache | undefined, healthFile: string | undefined) {
-    this.config = config;
-    this.#cache = cache;
+  constructor(stack: SearchStack, healthFile: string | undefined) {
+    this.config = stack.config;
+    this.client = stack.client;
+    this.#stack = stack;
     this.#healthFile = healthFile;
-    this.client = cache ? cache.wrap(config.client) : config.client;
   }
 
   /**
@@ -107,16 +97,7 @@ class Session {
       const usage = this.config.client.hedgeUsage?.();
       if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
     }
-    if (!this.#cache) return;
-    // What this run learned reaches the fleet before Redis closes (a 429's wait, an open breaker).
-    await this.config.client.flush?.(500);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, 1_000);
-      timer.unref();
-    });
-    await Promise.race([this.#cache.close().catch(() => undefined), limit]);
-    clearTimeout(timer);
+    await this.#stack.close();
   }
 }
 
@@ -129,29 +110,20 @@ async function openSession(
   const file = healthFile(env);
   const initialHealth = file ? readHealth(file) : [];
   const initialHedgeUsage = file ? readHedgeUsage(hedgeFile(file)) : undefined;
-  // Loaded only for a search that uses it: `providers` and --no-cache start without it.
-  const cache = withCache
-    ? (await import('@agent-search/cache')).createCacheFromEnv(env, { logger: loggers.cache })
-    : undefined;
-  const load = () =>
-    loadSearchConfig(env, {
-      definitions,
+  // The cache is loaded only for a search that uses it: `providers` and --no-cache start without it.
+  const stack = await createSearchStack(env, {
+    definitions,
+    cache: withCache ? 'required' : 'off',
+    cacheLogger: loggers.cache,
+    client: {
       // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
       profiles: withLegalProfiles(),
       logger: loggers.chain,
       initialHealth,
       ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
-      // With REDIS_URL, runs share what the chain learns (a Retry-After one run met holds for the next).
-      ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
-    });
-  let config: SearchConfig;
-  try {
-    config = load();
-  } catch (error) {
-    await cache?.close().catch(() => undefined);
-    throw error;
-  }
-  return new Session(config, cache, file);
+    },
+  });
+  return new Session(stack, file);
 }
 
 async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {

@@ -1,3 +1,4 @@
+import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
@@ -12,6 +13,19 @@ describe('configuration mistakes are configuration errors, not network failures'
     expect(run.stderr).toMatch(
       /^agent-search: configuration error: SEARCH_PROVIDER_PRIORITY: names no provider/,
     );
+  });
+
+  it('an unknown id in SEARCH_PROVIDER_PRIORITY: exit 2 before any search, naming it and the known ids', async () => {
+    const run = await runCli(['heat pumps'], { SEARCH_PROVIDER_PRIORITY: 'duckduckgo,tavly' });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const said =
+      /^agent-search: configuration error: SEARCH_PROVIDER_PRIORITY: unknown provider "tavly" \(known: ([^)]*)\)\n$/.exec(
+        run.stderr,
+      );
+    expect(said, run.stderr).not.toBeNull();
+    const known = said![1]!.split(', ');
+    for (const { id } of PROVIDER_DEFINITIONS) expect(known).toContain(id);
   });
 
   it('a key pasted into SEARCH_PROVIDER_PRIORITY is never printed back, at any log level', async () => {

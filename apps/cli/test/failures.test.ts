@@ -35,10 +35,10 @@ describe('search failures exit 3 with a message a person understands', () => {
     // Every keyed provider's variable, in the registry's order.
     const keys = PROVIDER_DEFINITIONS.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : []));
     expect(keys.slice(0, 4)).toEqual([
-      'TAVILY_API_KEY',
-      'EXA_API_KEY',
+      'OPENAI_API_KEY',
+      'ANTHROPIC_API_KEY',
+      'GEMINI_API_KEY',
       'PERPLEXITY_API_KEY',
-      'BRAVE_API_KEY',
     ]);
     expect(run.stderr).toContain(
       `configure ${keys.slice(0, -1).join(', ')} or ${keys.at(-1)} for a fallback provider`,
@@ -57,7 +57,7 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (rate_limited)');
     expect(run.stderr).toMatch(
-      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure TAVILY_API_KEY/,
+      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure OPENAI_API_KEY/,
     );
   });
 
@@ -319,9 +319,16 @@ describe('with no key at all: Tavily keyless behind DuckDuckGo', () => {
     expect(
       response.attempts.map((a: { provider: string; outcome: string }) => `${a.provider}:${a.outcome}`),
     ).toEqual(['duckduckgo:error', 'tavily:success']);
+    // The answer is marked as keyless (shared limits); DuckDuckGo's attempt is not.
+    expect(response.attempts[1]).toMatchObject({ provider: 'tavily', outcome: 'success', keyless: true });
+    expect(response.attempts[0]).not.toHaveProperty('keyless');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers.get('x-tavily-access-mode')).toBe('keyless');
     expect(sent[0]!.headers.get('authorization')).toBeNull();
+    // For a person: the footer names the keyless provider as such.
+    const human = await runCli(['node', 'lts', '--no-cache']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/\n\d+ results? from Tavily \(keyless\) in \d+ ms\n$/);
   });
 
   it("Tavily's keyless limit: rate_limited, with the wait it gave", async () => {

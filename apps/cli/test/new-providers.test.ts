@@ -15,11 +15,13 @@ import { runCli } from './run-cli.ts';
 // The providers' own test kits: their routes and answers.
 const searxng = await providerKit('searxng');
 const brave = await providerKit('brave');
+const serpapi = await providerKit('serpapi');
 
 // Brave and SearXNG from the command with nothing but their own variables set, against a loopback server
 // answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo only.
 const server = useMswServer();
 const BRAVE_KEY = 'BSA-cli0test0key0do0not0leak0000000';
+const SERPAPI_KEY = '4f8a1c2ecli0test0key0do0not0leak0d7b9e3a6f05c';
 
 const ENTRIES: HostileEntry[] = [
   { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
@@ -129,6 +131,90 @@ describe('Brave from the command, with only BRAVE_API_KEY (and BRAVE_BASE_URL) s
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ provider: 'brave', mode: 'news' });
     expect(new URLSearchParams(upstream.requests[0]?.search).get('freshness')).toBe('pd');
+  });
+});
+
+describe('SerpApi from the command, with only SERPAPI_API_KEY (and SERPAPI_BASE_URL) set', () => {
+  const env = () => ({
+    SERPAPI_API_KEY: SERPAPI_KEY,
+    SERPAPI_BASE_URL: upstream.baseURL(serpapi),
+    AGENT_SEARCH_STATE_DIR: 'off',
+  });
+
+  it('takes over when DuckDuckGo is blocked: Google results, the key only in the api_key parameter', async () => {
+    server.use(...blockedEverywhere());
+    upstream.answer(serpapi, hostileResults(serpapi, ENTRIES));
+    const run = await runCli(['heat pump', '--json', '--num-results', '2'], env());
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as {
+      provider: string;
+      attempts: { provider: string }[];
+      results: { url: string }[];
+    };
+    expect(response.provider).toBe('serpapi');
+    expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'serpapi']);
+    expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
+    const [request] = upstream.requests;
+    const params = new URLSearchParams(request?.search);
+    expect(Object.fromEntries(params)).toEqual({
+      engine: 'google',
+      q: 'heat pump',
+      num: '2',
+      api_key: SERPAPI_KEY,
+    });
+    expect(JSON.stringify(request?.headers)).not.toContain(SERPAPI_KEY);
+    expect(run.stdout + run.stderr).not.toContain(SERPAPI_KEY);
+  });
+
+  it('reads news from the News tab (tbm=nws) with the time range as tbs', async () => {
+    upstream.answer(serpapi, {
+      kind: 'body',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        search_metadata: { status: 'Success', processed_at: '2026-11-24 09:00:00 UTC' },
+        news_results: ENTRIES.map((e, i) => ({
+          position: i + 1,
+          link: e.url,
+          title: e.title,
+          source: 'Example News',
+          date: '2 hours ago',
+          snippet: e.snippet,
+        })),
+      }),
+    });
+    const run = await runCli(['ecb', '--mode', 'news', '--time', 'd', '--json'], {
+      SEARCH_PROVIDER_PRIORITY: 'serpapi',
+      ...env(),
+    });
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as {
+      provider: string;
+      mode: string;
+      results: { publishedAt?: string; source: string }[];
+    };
+    expect(response).toMatchObject({ provider: 'serpapi', mode: 'news' });
+    expect(response.results[0]).toMatchObject({
+      source: 'Example News',
+      publishedAt: '2026-11-24T07:00:00.000Z',
+    });
+    const params = new URLSearchParams(upstream.requests[0]?.search);
+    expect([params.get('tbm'), params.get('tbs')]).toEqual(['nws', 'qdr:d']);
+  });
+
+  it("an invalid key: exit 3 with SerpApi's words, never the key, even when the answer echoes the URL", async () => {
+    upstream.answer(serpapi, (request) => ({
+      kind: 'body',
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error: `Invalid API key for ${request.path}${request.search}` }),
+    }));
+    const run = await runCli(['heat pump'], { SEARCH_PROVIDER_PRIORITY: 'serpapi', ...env() });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(
+      /serpapi: unauthorized: SerpApi rejected the API key \(HTTP 401\): Invalid API key for \/serpapi\/search\?/,
+    );
+    expect(run.stderr).toContain('api_key=[redacted]');
+    expect(run.stdout + run.stderr).not.toContain(SERPAPI_KEY);
   });
 });
 

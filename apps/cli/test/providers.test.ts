@@ -9,6 +9,8 @@ useMswServer();
 
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 const EXA_KEY = '3f6b2c9e-81d4-4a7f-b5e0-9c2d7a1e4f80';
+/** A provider's number in the default listing: its place in the registry. */
+const place = (id: string) => PROVIDER_DEFINITIONS.findIndex((d) => d.id === id) + 1;
 
 describe('agent-search providers', () => {
   it('lists every provider in priority order with redacted keys, status, capabilities and health', async () => {
@@ -26,12 +28,15 @@ describe('agent-search providers', () => {
     );
     expect(out).toMatch(
       new RegExp(
-        `^3\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
+        `^${place('tavily')}\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
         'm',
       ),
     );
     expect(out).toMatch(
-      /^4\. Exa\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$/m,
+      new RegExp(
+        `^${place('exa')}\\. Exa\\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$`,
+        'm',
+      ),
     );
   });
 
@@ -45,7 +50,7 @@ describe('agent-search providers', () => {
     // The listed ones first, then the rest in the registry's order.
     const rest = PROVIDER_DEFINITIONS.filter((d) => d.id !== 'exa' && d.id !== 'duckduckgo');
     expect(names).toEqual(['Exa', 'DuckDuckGo', ...rest.map((d) => d.name)]);
-    expect(names.slice(2, 6)).toEqual(['SearXNG', 'Tavily', 'Perplexity', 'Brave']);
+    expect(names.slice(2, 6)).toEqual(['SearXNG', 'OpenAI', 'Anthropic', 'Gemini']);
     expect(run.stdout).toMatch(/Tavily\s+disabled: not in SEARCH_PROVIDER_PRIORITY/);
     expect(run.stdout).not.toContain(EXA_KEY);
   });
@@ -65,10 +70,10 @@ describe('agent-search providers', () => {
     expect(providers.map((p) => p.id).slice(0, 6)).toEqual([
       'searxng',
       'duckduckgo',
-      'tavily',
-      'exa',
+      'openai',
+      'anthropic',
+      'gemini',
       'perplexity',
-      'brave',
     ]);
     const tavily = providers.find((p) => p.id === 'tavily')!;
     expect(tavily).toMatchObject({

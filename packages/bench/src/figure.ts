@@ -37,4 +37,10 @@ export const fmt = {
   ratio: (x: number) => `${x.toFixed(x < 0.1 ? 3 : 2)}×`,
   pct: (x: number) => `${(x * 100).toFixed(1)}%`,
   mb: (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`,
+  /** A ratio measured in several runs: the worst (the verdict's) and the spread. */
+  ratios: (values: readonly number[], worst: 'max' | 'min' = 'max') =>
+    `${fmt.ratio(worst === 'max' ? Math.max(...values) : Math.min(...values))} worst of ${values.length} (${values.map(fmt.ratio).join(', ')})`,
 };
+
+/** How many times each ratio figure is measured; its verdict is on the worst run. */
+export const RUNS = 3;

@@ -70,7 +70,7 @@ try {
   await measure('overhead', () => overheadFigure(sim, n(100, 10)));
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
-  await measure('tail', () => tailFigure(sim, n(1_500, 200)));
+  await measure('tail', () => tailFigure(sim, n(3_000, 200)));
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));

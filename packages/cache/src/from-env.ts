@@ -8,6 +8,7 @@ import {
   type SearchClient,
   silentLogger,
 } from '@agent-search/core';
+import { DEFAULT_EMPTY_TTL_MS, DEFAULT_REFRESH_WAIT_MS, DEFAULT_TTL_MS } from './answer-cache.ts';
 import type { CacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
@@ -15,13 +16,7 @@ import { createRedisChainState } from './redis-chain-state.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
-import {
-  type CacheOptions,
-  DEFAULT_EMPTY_TTL_MS,
-  DEFAULT_REFRESH_WAIT_MS,
-  DEFAULT_TTL_MS,
-  withCache,
-} from './with-cache.ts';
+import { type CacheOptions, withCache } from './with-cache.ts';
 
 export interface CacheFromEnvOptions {
   logger?: Logger;

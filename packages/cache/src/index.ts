@@ -1,5 +1,14 @@
+export {
+  type AnswerCacheOptions,
+  DEFAULT_EMPTY_TTL_MS,
+  DEFAULT_REFRESH_WAIT_MS,
+  DEFAULT_TTL_MS,
+  withAnswerCache,
+} from './answer-cache.ts';
 export { CACHE_KINDS, type CacheKind, cacheKey, cacheKind, cacheTtlMs } from './cache-key.ts';
+export { type CoalescedCall, Coalescing } from './coalescing.ts';
 export { type CacheFromEnvOptions, createCacheFromEnv, type SearchCache } from './from-env.ts';
+export { type GlobalLimitLayerOptions, withGlobalLimit } from './global-limit.ts';
 export { MemoryStore, type MemoryStoreOptions } from './memory-store.ts';
 export {
   DEFAULT_PAGE_TTL_MS,
@@ -25,10 +34,4 @@ export {
 } from './redis-store.ts';
 export type { CacheStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
-export {
-  type CacheOptions,
-  DEFAULT_EMPTY_TTL_MS,
-  DEFAULT_REFRESH_WAIT_MS,
-  DEFAULT_TTL_MS,
-  withCache,
-} from './with-cache.ts';
+export { type CacheOptions, withCache } from './with-cache.ts';

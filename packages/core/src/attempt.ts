@@ -26,5 +26,7 @@ export interface SearchAttempt {
   limitMs?: number;
   /** Why it was skipped ("cooling down", "no videos search") or failed, in a few words. */
   reason?: string;
+  /** The provider searched without a key, in its keyless mode (shared limits): set when it was asked. */
+  keyless?: true;
   ms: number;
 }

@@ -6,6 +6,7 @@ import { createHttpTestProvider, hang, useMswServer } from '../../testing/src/in
 import { createSearchClient } from './client.ts';
 import type { Logger } from './logger.ts';
 import { BUILT_IN_PROFILES, defineProfiles } from './profiles.ts';
+import type { SearchProvider } from './provider.ts';
 
 const server = useMswServer();
 
@@ -71,6 +72,28 @@ describe('createSearchClient', () => {
     expect(Date.parse(response.fetchedAt)).not.toBeNaN();
   });
 
+  it("keeps a provider's own answer text, cleaned and bounded, and adds none when it writes none", async () => {
+    const answering = (answer: unknown): SearchProvider => ({
+      specificationVersion: 'v1',
+      id: 'model',
+      name: 'Model',
+      capabilities: provider('model').capabilities,
+      configured: true,
+      search: async () => ({ ...results('model', 2), answer }),
+    });
+    const search = (answer: unknown) =>
+      createSearchClient({ providers: [answering(answer)] }).search({ query: 'hello' });
+    const prose = await search(`Heat pumps <b>move</b> heat\u001b[31m.\n\nSee ${'more '.repeat(2_000)}`);
+    expect(prose.answer).toMatch(/^Heat pumps move heat\. See more more/);
+    expect(prose.answer!.length).toBeLessThanOrEqual(4_000);
+    expect((await search(undefined)).answer).toBeUndefined();
+    expect('answer' in (await search({ text: 'not a string' }))).toBe(false);
+    upstream('a', ok('a'));
+    expect(
+      'answer' in (await createSearchClient({ providers: [provider('a')] }).search({ query: 'x' })),
+    ).toBe(false);
+  });
+
   it('rejects invalid requests before calling any provider', async () => {
     const calls = upstream('a', ok('a'));
     const client = createSearchClient({ providers: [provider('a')] });
@@ -105,6 +128,20 @@ describe('createSearchClient', () => {
     expect(lines.some((l) => l.level === 'warn' && (l.obj as { provider?: string }).provider === 'a')).toBe(
       true,
     );
+  });
+
+  it('marks the attempts of a provider searching keyless (shared limits), answer or failure', async () => {
+    upstream('a', status(403));
+    upstream('b', status(429));
+    upstream('c', ok('c'));
+    const keyless = (id: string) => ({ ...provider(id), keyless: true });
+    const client = createSearchClient({ providers: [provider('a'), keyless('b'), keyless('c')] });
+    const response = await client.search({ query: 'q' });
+    expect(response.attempts.map((a) => [a.provider, a.outcome, a.keyless])).toEqual([
+      ['a', 'error', undefined],
+      ['b', 'error', true],
+      ['c', 'success', true],
+    ]);
   });
 
   it('skips providers that cannot serve the request, without failing them', async () => {

@@ -142,6 +142,65 @@ describe('loadSearchConfig', () => {
   });
 });
 
+describe('loadSearchConfig with a group of providers', () => {
+  const grouped = [
+    definition('duckduckgo'),
+    definition('openai', 'OPENAI_API_KEY', { group: 'native' }),
+    definition('anthropic', 'ANTHROPIC_API_KEY', { group: 'native' }),
+    definition('perplexity', 'PERPLEXITY_API_KEY'),
+  ];
+  const enabled = (env: Record<string, string>) =>
+    loadSearchConfig(env, { definitions: grouped }).client.providers.map((p) => p.id);
+
+  it("takes a group's name for its members, in definition order: those with their key are used", () => {
+    const keys = { OPENAI_API_KEY: 'k-openai', PERPLEXITY_API_KEY: 'k-pplx' };
+    expect(enabled({ ...keys, SEARCH_PROVIDER_PRIORITY: 'native,perplexity' })).toEqual([
+      'openai',
+      'perplexity',
+    ]);
+    expect(enabled({ ...keys, SEARCH_PROVIDER_PRIORITY: 'perplexity,native' })).toEqual([
+      'perplexity',
+      'openai',
+    ]);
+    expect(
+      enabled({ ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', SEARCH_PROVIDER_PRIORITY: 'native' }),
+    ).toEqual(['openai', 'anthropic']);
+    // Named alone before its group, a member keeps its own place.
+    expect(
+      enabled({ ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', SEARCH_PROVIDER_PRIORITY: 'anthropic,native' }),
+    ).toEqual(['anthropic', 'openai']);
+    const { providers } = loadSearchConfig({ SEARCH_PROVIDER_PRIORITY: 'native' }, { definitions: grouped });
+    expect(providers.filter((p) => p.listed).map((p) => [p.id, p.reason])).toEqual([
+      ['openai', 'OPENAI_API_KEY not set'],
+      ['anthropic', 'ANTHROPIC_API_KEY not set'],
+    ]);
+  });
+
+  it('reads a key from its fallback variable when the main one is unset, and checks it there', () => {
+    const withFallback = [definition('gemini', 'GEMINI_API_KEY', { apiKeyEnvFallbacks: ['GOOGLE_API_KEY'] })];
+    const load = (env: Record<string, string>) => loadSearchConfig(env, { definitions: withFallback });
+    expect(load({ GOOGLE_API_KEY: 'AIzaSyFallback0Key0000000' }).providers[0]).toMatchObject({
+      enabled: true,
+      apiKey: '…0000',
+    });
+    expect(load({}).providers[0]).toMatchObject({ enabled: false, reason: 'GEMINI_API_KEY not set' });
+    expect(() => load({ GOOGLE_API_KEY: 'AIza key' })).toThrow(/GOOGLE_API_KEY: holds characters/);
+    // The main variable wins.
+    expect(
+      load({ GEMINI_API_KEY: 'AIzaSyMain00Key00001111', GOOGLE_API_KEY: 'x' }).providers[0]!.apiKey,
+    ).toBe('…1111');
+  });
+
+  it('names the groups among the known ids when an id is unknown, and refuses a group listed twice', () => {
+    expect(() => enabled({ SEARCH_PROVIDER_PRIORITY: 'nativ' })).toThrow(
+      /unknown provider "nativ" \(known: duckduckgo, openai, anthropic, perplexity, native\)/,
+    );
+    expect(() => enabled({ SEARCH_PROVIDER_PRIORITY: 'native,duckduckgo,native' })).toThrow(
+      /"native" is listed twice/,
+    );
+  });
+});
+
 describe('loadSearchConfig with a provider that has a keyless mode', () => {
   const withKeyless = [
     definition('duckduckgo'),

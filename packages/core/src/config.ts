@@ -1,7 +1,7 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
-import { lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
+import { apiKeyFrom, lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
 import { profilesFromEnv } from './profiles.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 import { MAX_RESULTS_LIMIT } from './request.ts';
@@ -52,29 +52,39 @@ export function redactKey(key: string): string {
 // or a URL pasted into the wrong variable) is never quoted back.
 const PROVIDER_ID_TYPO = /^[a-z][a-z_-]{0,15}$/;
 
-function readPriority(env: Env, known: ReadonlyMap<string, ProviderDefinition>): string[] {
+function readPriority(env: Env, definitions: readonly ProviderDefinition[]): string[] {
+  const ids = definitions.map((d) => d.id);
   const raw = env.SEARCH_PROVIDER_PRIORITY;
-  if (raw === undefined || raw.trim() === '') return [...known.keys()];
-  const ids = raw
+  if (raw === undefined || raw.trim() === '') return ids;
+  // A group name stands for its members, in definition order; a provider id shadows a group of its name.
+  const groups = new Map<string, string[]>();
+  for (const d of definitions) {
+    if (d.group && !ids.includes(d.group)) groups.set(d.group, [...(groups.get(d.group) ?? []), d.id]);
+  }
+  const names = raw
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s !== '');
-  const list = [...known.keys()].join(', ');
-  if (ids.length === 0) {
+  const list = [...ids, ...groups.keys()].join(', ');
+  if (names.length === 0) {
     throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `names no provider (expected some of: ${list})`);
   }
   const seen = new Set<string>();
-  for (const [n, id] of ids.entries()) {
-    if (!known.has(id)) {
-      const what = PROVIDER_ID_TYPO.test(id)
-        ? `"${id}"`
+  const priority: string[] = [];
+  for (const [n, name] of names.entries()) {
+    const members = ids.includes(name) ? [name] : groups.get(name);
+    if (!members) {
+      const what = PROVIDER_ID_TYPO.test(name)
+        ? `"${name}"`
         : `number ${n + 1} (not shown: it looks like a key or an address, not a provider id)`;
       throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `unknown provider ${what} (known: ${list})`);
     }
-    if (seen.has(id)) throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `"${id}" is listed twice`);
-    seen.add(id);
+    if (seen.has(name)) throw new SearchConfigError('SEARCH_PROVIDER_PRIORITY', `"${name}" is listed twice`);
+    seen.add(name);
+    // A provider named both alone and through its group keeps its first place.
+    for (const id of members) if (!priority.includes(id)) priority.push(id);
   }
-  return ids;
+  return priority;
 }
 
 /**
@@ -102,14 +112,15 @@ function checkBaseUrl(env: Env, definition: ProviderDefinition): void {
 
 /**
  * Reads the search configuration from the environment and builds a ready client:
- * SEARCH_PROVIDER_PRIORITY (default: every definition, in the order given, those searching keyless last), <PROVIDER>_API_KEY, the
+ * SEARCH_PROVIDER_PRIORITY (provider ids or group names such as `native`; default: every definition, in the
+ * order given, those searching keyless last), <PROVIDER>_API_KEY, the
  * switches of keyless modes, the providers' base-URL variables, WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS,
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
   const { definitions, ...clientOptions } = options;
   const known = new Map(definitions.map((d) => [d.id, d]));
-  const listedOrder = readPriority(env, known);
+  const listedOrder = readPriority(env, definitions);
   // By default a provider searching keyless (shared limits) is the last resort, after every keyed one;
   // an explicit SEARCH_PROVIDER_PRIORITY is taken as written.
   const priority = env.SEARCH_PROVIDER_PRIORITY?.trim()
@@ -139,8 +150,9 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     const listed = priority.includes(id);
     // A provider's endpoint override is checked here, once for every provider, before it is used.
     if (listed && definition.baseUrlEnv) checkBaseUrl(env, definition);
-    const key = definition.apiKeyEnv ? env[definition.apiKeyEnv]?.trim() : undefined;
-    if (listed && key && definition.apiKeyEnv) checkKey(definition.apiKeyEnv, key);
+    const found = apiKeyFrom(definition, env);
+    const key = found?.key;
+    if (listed && found) checkKey(found.variable, found.key);
     const missing = missingSetting(definition, env);
     const summary: ProviderSummary = {
       id,

@@ -8,7 +8,9 @@ export {
   type HedgeOptions,
   type SearchClient,
   type SearchClientOptions,
+  type SearchClientOverrides,
   type SearchOptions,
+  wrapSearchClient,
 } from './client.ts';
 export { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-error.ts';
 export {
@@ -40,6 +42,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';
 export {
@@ -65,7 +68,6 @@ export type {
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
 export {
-  MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
   normalizeMode,

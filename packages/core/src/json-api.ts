@@ -140,6 +140,7 @@ export function createJsonApiProvider(
     name,
     capabilities: spec.capabilities,
     configured: apiKey !== '' || keyless,
+    ...(keyless ? { keyless: true } : {}),
     search,
   };
 }

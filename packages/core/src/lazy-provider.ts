@@ -3,9 +3,26 @@ import { readBoolean } from './env.ts';
 import { SearchError } from './errors.ts';
 import type { Env, ProviderDefinition, SearchProvider } from './provider.ts';
 
+/** Every variable the definition's key is read from: `apiKeyEnv`, then its fallbacks. */
+export function apiKeyVariables(definition: ProviderDefinition): string[] {
+  return definition.apiKeyEnv ? [definition.apiKeyEnv, ...(definition.apiKeyEnvFallbacks ?? [])] : [];
+}
+
+/** The definition's API key in `env` and the variable it came from, or undefined when none is set. */
+export function apiKeyFrom(
+  definition: ProviderDefinition,
+  env: Env,
+): { variable: string; key: string } | undefined {
+  for (const variable of apiKeyVariables(definition)) {
+    const key = env[variable]?.trim();
+    if (key) return { variable, key };
+  }
+  return undefined;
+}
+
 /** True when the definition's provider will search without a key: it has a keyless mode, not turned off. */
 export function usesKeyless(definition: ProviderDefinition, env: Env): boolean {
-  if (!definition.keyless || !definition.apiKeyEnv || env[definition.apiKeyEnv]?.trim()) return false;
+  if (!definition.keyless || !definition.apiKeyEnv || apiKeyFrom(definition, env)) return false;
   return readBoolean(env, definition.keyless.env, true);
 }
 
@@ -14,7 +31,7 @@ export function usesKeyless(definition: ProviderDefinition, env: Env): boolean {
  * base URL when it has no default.
  */
 export function missingSetting(definition: ProviderDefinition, env: Env): string | undefined {
-  if (definition.apiKeyEnv && !env[definition.apiKeyEnv]?.trim() && !usesKeyless(definition, env)) {
+  if (definition.apiKeyEnv && !apiKeyFrom(definition, env) && !usesKeyless(definition, env)) {
     return definition.apiKeyEnv;
   }
   if (definition.baseUrlRequired && definition.baseUrlEnv && !env[definition.baseUrlEnv]?.trim()) {
@@ -51,6 +68,7 @@ export function lazyProvider(definition: ProviderDefinition, env: Env): SearchPr
     name: definition.name,
     capabilities: definition.capabilities,
     configured: missingSetting(definition, env) === undefined,
+    ...(usesKeyless(definition, env) ? { keyless: true } : {}),
     async search(request, options) {
       const provider = await raceAbort(load(), options.signal);
       return provider.search(request, options);

@@ -24,6 +24,8 @@ export interface ProviderResponse {
   results: RawResult[];
   /** The provider's own estimate of all matches, when it reports one. */
   totalResults?: number;
+  /** The provider's own answer in prose, when it writes one (a model's search cites its results in it). */
+  answer?: unknown;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface SearchProviderV1 {
   readonly capabilities: ProviderCapabilities;
   /** False when the provider lacks what it needs (an API key); it is skipped, not failed. */
   readonly configured: boolean;
+  /** Searches without a key, in the API's keyless mode (limits shared by every keyless caller). */
+  readonly keyless?: boolean;
   search(request: SearchRequest, options: ProviderSearchOptions): Promise<ProviderResponse>;
 }
 
@@ -78,6 +82,11 @@ export interface ProviderDefinition {
   name: string;
   /** Environment variable holding the API key, for providers that need one ("TAVILY_API_KEY"). */
   apiKeyEnv?: string;
+  /**
+   * Other variables the key is read from when `apiKeyEnv` is unset, in this order (Gemini's key is also
+   * `GOOGLE_API_KEY`, as Google's SDK reads it). Apps redact them like `apiKeyEnv` (`apiKeyVariables`).
+   */
+  apiKeyEnvFallbacks?: readonly string[];
   /** Environment variable overriding the API base URL (proxies, gateways, self-hosted instances, tests). */
   baseUrlEnv?: string;
   /** The provider has no public endpoint (a self-hosted SearXNG): it is configured only once `baseUrlEnv` is set. */
@@ -87,6 +96,11 @@ export interface ProviderDefinition {
    * provider is still configured, unless the boolean variable `env` turns keyless mode off (default on).
    */
   keyless?: { env: string };
+  /**
+   * A name SEARCH_PROVIDER_PRIORITY may list instead of ids: every provider of the group, in definition
+   * order (the LLM vendors' own searches share one, so a user names them once, whichever has its key).
+   */
+  group?: string;
   capabilities: ProviderCapabilities;
   /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
   load(): Promise<ProviderModule>;

@@ -20,6 +20,11 @@ export interface SearchResponse {
   searchTimeMs: number;
   /** Number of results returned, or the provider's own total when it reports one. */
   totalResults: number;
+  /**
+   * The answering provider's own prose answer, cleaned and bounded, when it writes one (the LLM vendors'
+   * searches do; their results are the sources it cites). Search engines leave it out.
+   */
+  answer?: string;
   /** When the provider answered (ISO 8601). */
   fetchedAt: string;
   attempts: SearchAttempt[];

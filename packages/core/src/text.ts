@@ -8,6 +8,8 @@ export const FIELD_LIMITS = {
   content: 20_000,
   source: 120,
   url: 2_048,
+  /** A provider's own answer text (an LLM vendor's search answers in prose beside its citations). */
+  answer: 4_000,
   other: 200,
 } as const;
 

@@ -1,14 +1,8 @@
-import {
-  cleanText,
-  FIELD_LIMITS,
-  type SearchClient,
-  type SearchOptions,
-  type SearchResult,
-  truncate,
-} from '@agent-search/core';
+import { type SearchClient, type SearchResult, truncate } from '@agent-search/core';
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
+import { type LegalSearchOptions, withPageText } from './page-text.ts';
 import { assertLegalProfile } from './profiles.ts';
 
 export const CASE_TYPES = ['民事', '刑事', '行政', '执行', '国家赔偿'] as const;
@@ -133,34 +127,8 @@ export function extractCase(result: SearchResult): CaseResult {
   return found;
 }
 
-/** Reads a page's text: `readPage` from `@agent-search/reader`, or it behind `withPageCache`. */
-export type PageTextReader = (url: string, options?: { signal?: AbortSignal }) => Promise<{ text: string }>;
-
-export interface CaseSearchOptions extends SearchOptions {
-  /**
-   * Reads the judgment's own page when a result comes without page text (snippet-only providers such as
-   * DuckDuckGo), so facts and verdict come from the full document. A page that cannot be read leaves the
-   * result as the search gave it.
-   */
-  readPage?: PageTextReader;
-}
-
-async function withPageText(
-  result: SearchResult,
-  readPage: PageTextReader,
-  signal: AbortSignal | undefined,
-): Promise<SearchResult> {
-  if (result.content) return result;
-  try {
-    const page = await readPage(result.url, signal ? { signal } : {});
-    // As providers' page text arrives: one line, so extraction reads it the same way.
-    const content = cleanText(page.text, FIELD_LIMITS.content);
-    return content ? { ...result, content } : result;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return result;
-  }
-}
+/** `caseSearch`'s options: with `readPage`, a judgment without page text is read from its page. */
+export type CaseSearchOptions = LegalSearchOptions;
 
 /**
  * 案例检索: searches the `case` profile's sites and extracts each result's case number, court, date, type,

@@ -7,9 +7,9 @@ export {
   caseSearch,
   caseSearchInputSchema,
   extractCase,
-  type PageTextReader,
 } from './case.ts';
 export { parseNumeral, toChineseNumeral } from './numerals.ts';
+export type { LegalSearchOptions, PageTextReader } from './page-text.ts';
 export {
   assertLegalProfile,
   LEGAL_PROFILES,
@@ -23,6 +23,7 @@ export {
   parseArticleNumber,
   type RegulationResult,
   type RegulationSearchInput,
+  type RegulationSearchOptions,
   regulationSearch,
   regulationSearchInputSchema,
 } from './regulation.ts';

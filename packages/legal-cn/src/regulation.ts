@@ -1,14 +1,9 @@
-import {
-  type SearchClient,
-  SearchError,
-  type SearchOptions,
-  type SearchResult,
-  truncate,
-} from '@agent-search/core';
+import { type SearchClient, SearchError, type SearchResult, truncate } from '@agent-search/core';
 import { z } from 'zod';
 import { CHINESE_DATE, NUMERIC_DATE, toIsoDay } from './dates.ts';
 import { parseInput } from './input.ts';
 import { NUMERAL, parseNumeral, toChineseNumeral } from './numerals.ts';
+import { type LegalSearchOptions, withPageText } from './page-text.ts';
 import { assertLegalProfile } from './profiles.ts';
 
 export const regulationSearchInputSchema = z.object({
@@ -169,23 +164,35 @@ export function extractRegulation(result: SearchResult, lawName: string, article
   return regulation;
 }
 
+/** `regulationSearch`'s options: with `readPage`, a result without the article's text is read from its page. */
+export type RegulationSearchOptions = LegalSearchOptions;
+
 /**
  * 法规条文检索: searches the `regulation` profile's sites for a law, or one of its articles, and extracts
- * what each result's text holds. The client needs the legal profiles (`withLegalProfiles`). Needs providers
- * that return page text (Exa, Tavily) for `content`; others yield the law name and URL only.
+ * what each result's text holds. The client needs the legal profiles (`withLegalProfiles`). Providers that
+ * return page text (Exa, Tavily) give `content` directly; with `readPage`, an article lookup reads the page
+ * of each result that came with only a snippet (DuckDuckGo, the keyless default), so "第X条" still gets the
+ * article's full text. Without either, such results yield the law name and URL only.
  */
 export async function regulationSearch(
   client: Pick<SearchClient, 'search' | 'profiles'>,
   input: RegulationSearchInput,
-  options: SearchOptions = {},
+  options: RegulationSearchOptions = {},
 ): Promise<RegulationResult[]> {
   assertLegalProfile(client, 'regulation');
   const { lawName, article, maxResults } = parseInput(regulationSearchInputSchema, input);
   const articleNumber = article === undefined ? undefined : parseArticleNumber(article);
   const query = articleNumber === undefined ? lawName : `${lawName} 第${toChineseNumeral(articleNumber)}条`;
+  const { readPage, ...searchOptions } = options;
   const response = await client.search(
     { query, profile: 'regulation', maxResults: maxResults ?? 5, includeContent: true },
-    options,
+    searchOptions,
   );
-  return response.results.map((result) => extractRegulation(result, lawName, articleNumber));
+  // Only an article lookup needs the page: a snippet that shows the article's heading still cuts its text
+  // short, so a result without page text has its page read; one that cannot be read keeps its snippet.
+  const results =
+    readPage && articleNumber !== undefined
+      ? await Promise.all(response.results.map((result) => withPageText(result, readPage, options.signal)))
+      : response.results;
+  return results.map((result) => extractRegulation(result, lawName, articleNumber));
 }

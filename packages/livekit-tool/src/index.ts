@@ -37,7 +37,12 @@ export {
   type ProvenanceEntry,
   provenanceEntry,
 } from './provenance.ts';
-export { SEARCH_TOOL_NAME, SEARCH_TOOL_RULES, SEARCH_UNAVAILABLE_RULES } from './rules.ts';
+export {
+  RECALLED_CONTENT_NOTICE,
+  SEARCH_TOOL_NAME,
+  SEARCH_TOOL_RULES,
+  SEARCH_UNAVAILABLE_RULES,
+} from './rules.ts';
 export type { SearchStepAnswer, ToolFinding, ToolMemory } from './search-step.ts';
 export {
   createSearchInternetTool,

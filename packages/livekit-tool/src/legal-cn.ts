@@ -92,8 +92,9 @@ export interface LegalToolOptions {
   /** Default: the LiveKit Agents logger once initialized, otherwise silent. */
   logger?: Logger;
   /**
-   * Reads a judgment's page when a case result has no page text (`readPage` from `@agent-search/reader`,
-   * best behind `withPageCache`), so `case_search` answers from the full document. Default: none.
+   * Reads a result's page when it came without page text (`readPage` from `@agent-search/reader`, best
+   * behind `withPageCache`), so `case_search` answers from the full judgment and `regulation_search` gives
+   * an article's full text on snippet-only providers (DuckDuckGo, the keyless default). Default: none.
    */
   readPage?: PageTextReader;
 }
@@ -203,7 +204,10 @@ export function createRegulationSearchTool<UserData = unknown>(
               ...(article === undefined ? {} : { article }),
               ...(limit === undefined ? {} : { maxResults: limit }),
             },
-            searchOptions(ctx, abortSignal),
+            {
+              ...searchOptions(ctx, abortSignal),
+              ...(options.readPage ? { readPage: options.readPage } : {}),
+            },
           ),
       );
     },

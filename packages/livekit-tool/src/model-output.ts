@@ -41,6 +41,8 @@ export interface SearchToolOutput {
   stale?: true;
   fetched_at?: string;
   note?: string;
+  /** Today's date (YYYY-MM-DD), in a companion set-up (a memory or a policy): recalled answers are dated. */
+  today?: string;
 }
 
 // The sentences are core's, shared with every other tool adapter.

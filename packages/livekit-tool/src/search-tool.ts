@@ -43,6 +43,7 @@ import {
   TurnBudget,
 } from './policy.ts';
 import { type ProvenanceCollector, provenanceEntry } from './provenance.ts';
+import { RECALLED_CONTENT_NOTICE } from './rules.ts';
 import { runSearchStep, type ToolMemory } from './search-step.ts';
 import { checkSearchType, SEARCH_TYPE_PARAMETER, searchTypeProfile } from './search-type.ts';
 
@@ -212,13 +213,26 @@ async function recordProvenance<UserData>(
   }
 }
 
-/** Says where an answer from memory came from: the `{results}` output's `note`, or a first line of a text view. */
-function withLearnedNote(output: SearchInternetResult, note: string): SearchInternetResult {
-  if (typeof output === 'string') return `${note}:\n${output}`;
+/**
+ * Says where an answer from memory came from, and that its text is quoted from web pages (another bot's
+ * search may have read a hostile one): the `{results}` output's `note`, or a first line of a text view.
+ */
+function withLearnedNote(output: SearchInternetResult, learnedNote: string): SearchInternetResult {
+  const note = `${learnedNote}. ${RECALLED_CONTENT_NOTICE}`;
+  if (typeof output === 'string') return `${note}\n${output}`;
   if ('results' in output && Array.isArray(output.results) && !('type' in output)) {
     return { ...(output as SearchToolOutput), note };
   }
   return output;
+}
+
+/**
+ * Today's date beside a JSON output, so a companion's model can tell how old what it reads is (002 §9).
+ * The text views (`model`, `xml`) carry it in their header already.
+ */
+function withToday(output: SearchInternetResult): SearchInternetResult {
+  if (typeof output === 'string' || Array.isArray(output)) return output;
+  return { ...output, today: new Date().toISOString().slice(0, 10) } as unknown as SearchInternetResult;
 }
 
 /**
@@ -241,6 +255,12 @@ export function createSearchInternetTool<UserData = unknown>(
   const format = checkFormat(options.format ?? 'results', options.logger);
   const types = options.typeArgument ? checkSearchType(client) : undefined;
   const turnBudget = options.turnBudget ?? new TurnBudget();
+  // A companion set-up (memory or a trust policy) answers from what was learned days ago: its model is
+  // told today's date in every output.
+  const dated =
+    options.memory !== undefined || options.policy !== undefined ? withToday : (o: SearchInternetResult) => o;
+  const fail = (query: string, message: string, code: string) =>
+    dated(failureOutput(format, query, message, code));
 
   return llm.tool<UserData, typeof searchInternetParameters, SearchInternetResult>({
     description: options.description ?? SEARCH_TOOL_DESCRIPTION,
@@ -252,7 +272,7 @@ export function createSearchInternetTool<UserData = unknown>(
     execute: async (args, { ctx, abortSignal }) => {
       const logger = options.logger ?? frameworkLogger();
       const query = args.query.trim();
-      if (query === '') return failureOutput(format, query, EMPTY_QUERY_ERROR, 'invalid_request');
+      if (query === '') return fail(query, EMPTY_QUERY_ERROR, 'invalid_request');
 
       // A failing lookup (a trust score, an id) falls back to the defaults rather than failing the search.
       let limit = clampLimit(
@@ -284,12 +304,12 @@ export function createSearchInternetTool<UserData = unknown>(
       if (timeRange) request.timeRange = timeRange;
       if (types) {
         const typed = searchTypeProfile((args as { type?: unknown }).type, types);
-        if ('error' in typed) return failureOutput(format, query, typed.error, 'invalid_request');
+        if ('error' in typed) return fail(query, typed.error, 'invalid_request');
         if (typed.profile) request.profile = typed.profile;
       }
       // Counted once the request is known to be valid: a malformed call does not use up the turn.
       if (policy && !turnBudget.take(ctx as voice.RunContext<unknown>, policy.followUps)) {
-        return failureOutput(format, query, FOLLOW_UP_REFUSAL, 'follow_up_limit');
+        return fail(query, FOLLOW_UP_REFUSAL, 'follow_up_limit');
       }
 
       await publishLoadingStatus(publisher, loadingStatus(args.loading_message), ctx, logger);
@@ -310,9 +330,9 @@ export function createSearchInternetTool<UserData = unknown>(
         );
         await recordProvenance(options.provenance, ctx, response, limit, learned, logger);
         const output = formatOutput(response, format, limit);
-        return learned ? withLearnedNote(output, learned.note) : output;
+        return dated(learned ? withLearnedNote(output, learned.note) : output);
       } catch (error) {
-        if (abortSignal.aborted) return failureOutput(format, query, CANCELLED_ERROR, 'cancelled');
+        if (abortSignal.aborted) return fail(query, CANCELLED_ERROR, 'cancelled');
         logger.warn(
           isSearchError(error)
             ? { code: error.code, provider: error.provider, message: error.message, mode: request.mode }
@@ -322,7 +342,7 @@ export function createSearchInternetTool<UserData = unknown>(
         const code = isSearchError(error) ? error.code : 'unexpected';
         // The agent-server envelope keeps the shared sentence: its error_type says "blocked" already.
         const message = format === 'agent-server' ? errorMessage(error) : resultsErrorMessage(error);
-        return failureOutput(format, query, message, code);
+        return fail(query, message, code);
       }
     },
   }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;

@@ -2,6 +2,7 @@ import { withCache } from '@agent-search/cache';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
 import type { CaseResult, RegulationResult } from '@agent-search/legal-cn';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { readPage } from '@agent-search/reader';
 import { type MswServer, useMswServer } from '@agent-search/testing';
 import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
@@ -211,6 +212,56 @@ describe('regulation_search through a voice.AgentSession', () => {
     expect(turn.raw.output).not.toContain(API_KEY);
   });
 
+  it('with readPage, an article the search gave only as a snippet is read from the statute’s page', async () => {
+    // Tavily without page text for these pages (raw_content null): snippets only, as on the keyless default.
+    const bodies: TavilyBody[] = [];
+    server.use(
+      http.post(TAVILY_SEARCH, async ({ request }) => {
+        const body = (await request.json()) as TavilyBody;
+        bodies.push(body);
+        return HttpResponse.json(tavilySearchResponse(body.query, [consumerLawPage], false));
+      }),
+    );
+    const { origin, pathname } = new URL(consumerLawPage.url);
+    const reads: string[] = [];
+    server.use(
+      http.get(`${origin}/robots.txt`, () => new HttpResponse('User-agent: *\nAllow: /\n')),
+      http.get(`${origin}${pathname}`, ({ request }) => {
+        reads.push(request.url);
+        const paragraphs = consumerLawPage.content.split('\n').map((line) => `<p>${line}</p>`);
+        return HttpResponse.html(
+          `<!doctype html><html><head><meta charset="utf-8"><title>${consumerLawPage.title}</title></head><body><nav><a href="/">首页</a></nav><article><h1>${consumerLawPage.title}</h1>${paragraphs.join('')}</article><footer>国家法律法规数据库</footer></body></html>`,
+        );
+      }),
+    );
+    const args = { law_name: '消费者权益保护法', article: '第五十五条' };
+    // Without readPage: the 160-character snippet shows the article's heading and cuts its text short.
+    const snippetOnly = await regulationTurn(args);
+    expect(snippetOnly.output.results[0]?.content).toMatch(/^第五十五条 经营者提供/);
+    expect(snippetOnly.output.results[0]?.content).not.toContain('惩罚性赔偿');
+    expect(reads).toEqual([]);
+
+    const tools = {
+      [REGULATION_TOOL_NAME]: createRegulationSearchTool({ client: tavilyClient(), readPage }),
+    };
+    const turn = await runTurn<LegalToolOutput<RegulationResult>>(tools, {
+      name: REGULATION_TOOL_NAME,
+      args,
+    });
+    expect(reads).toEqual([consumerLawPage.url]);
+    expect(bodies).toHaveLength(2);
+    expect(turn.output.error).toBeUndefined();
+    expect(turn.output.results[0]).toMatchObject({
+      lawName: '中华人民共和国消费者权益保护法',
+      articleNumber: 55,
+      content: expect.stringMatching(
+        /^第五十五条 经营者提供商品或者服务有欺诈行为的，.*二倍以下的惩罚性赔偿。$/,
+      ),
+      effectiveDate: '2014-03-15',
+      url: consumerLawPage.url,
+    });
+  });
+
   it('an interrupted turn aborts the upstream request', async () => {
     const upstream = hangingUpstream(server, TAVILY_SEARCH);
     const tools = { [REGULATION_TOOL_NAME]: createRegulationSearchTool({ client: tavilyClient() }) };
@@ -262,6 +313,20 @@ describe('case_search through a voice.AgentSession', () => {
         '一、被告上海某科技有限公司应于判决生效之日起十日内支付原告上海某贸易有限公司货款人民币126000元； 二、驳回原告上海某贸易有限公司的其他诉讼请求。 案件受理费2820元，由被告上海某科技有限公司负担。',
       url: salesContractJudgmentPage.url,
     });
+  });
+
+  it('behind the cache, a repeated search says cached: true beside the same results', async () => {
+    const bodies = replayTavily(server, [salesContractJudgmentPage]);
+    let now = Date.parse('2026-03-01T08:00:00Z');
+    const client = withCache(tavilyClient(), { rateLimits: false, now: () => now });
+    const first = (await caseTurn({ keyword: '买卖合同 货款' }, client)).output;
+    expect(first.results).toHaveLength(1);
+    expect(first).not.toHaveProperty('cached');
+    now += 60_000;
+    const second = (await caseTurn({ keyword: '买卖合同 货款' }, client)).output;
+    expect(second.cached).toBe(true);
+    expect(second.results).toEqual(first.results);
+    expect(bodies).toHaveLength(1);
   });
 
   it('searches only the case profile’s sites', async () => {

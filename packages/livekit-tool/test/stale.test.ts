@@ -32,6 +32,48 @@ const options = (
   format?: SearchInternetToolOptions['format'],
 ): SearchInternetToolOptions => ({ client, publisher: false, ...(format ? { format } : {}) });
 
+/** A cached client that answered "rust ownership" 10 minutes ago (by its clock): the cache's answer is fresh. */
+async function freshCachedClient() {
+  let now = Date.parse('2026-01-10T08:00:00Z');
+  const client = withCache(duckDuckGoClient(), { now: () => now, rateLimits: false });
+  const upstream = replayDuckDuckGo(server);
+  await client.search({ query: 'rust ownership' });
+  now += 10 * 60_000;
+  return { client, upstream };
+}
+
+describe('a fresh cached answer says cached in every format, through a real AgentSession', () => {
+  it("'model': the header says cached; no stale line", async () => {
+    const { client, upstream } = await freshCachedClient();
+    const turn = await runToolTurn<string>({ query: 'rust ownership' }, options(client, 'model'));
+    // The date is today's (the view's clock); the mark follows it.
+    expect(turn.output.split('\n')[0]).toMatch(
+      /^Results for "rust ownership" \(\d{4}-\d{2}-\d{2}, cached\):$/,
+    );
+    expect(turn.output).not.toContain('may be outdated');
+    expect(upstream.requests()).toHaveLength(1);
+  });
+
+  it("'agent-server' and 'structured': cached: true beside results, no stale fields", async () => {
+    const first = await freshCachedClient();
+    const envelope = await runToolTurn<AgentServerResult>(
+      { query: 'rust ownership' },
+      options(first.client, 'agent-server'),
+    );
+    expect(envelope.output).toMatchObject({ type: 'web_search_result', cached: true });
+    expect(envelope.output).not.toHaveProperty('stale');
+    expect(Object.keys(envelope.output.results[0]!).sort()).toEqual(['snippet', 'title', 'url']);
+
+    const second = await freshCachedClient();
+    const structured = await runToolTurn<StructuredResults>(
+      { query: 'rust ownership' },
+      options(second.client, 'structured'),
+    );
+    expect(structured.output).toMatchObject({ cached: true });
+    expect(structured.output).not.toHaveProperty('stale');
+  });
+});
+
 describe('a stale cached answer, through a real AgentSession', () => {
   it('the default format adds stale, fetched_at and note beside results, whose fields do not change', async () => {
     const { client, fresh } = await staleClient();

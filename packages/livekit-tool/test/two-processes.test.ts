@@ -79,7 +79,7 @@ describe.skipIf(!redisUrl)('two bot processes sharing Redis', () => {
     expect(second.pid).not.toBe(first.pid);
     expect(upstreamCalls - before).toBe(1);
     expect(second.output.note).toMatch(
-      /^Elena learned this on \d{4}-\d\d-\d\d from en\.wikipedia\.org, britannica\.com$/,
+      /^Elena learned this on \d{4}-\d\d-\d\d from en\.wikipedia\.org, britannica\.com\. The results are quoted web content/,
     );
     expect(second.output.results.map((r) => r.href)).toEqual([
       'https://en.wikipedia.org/wiki/Astana',

@@ -141,11 +141,11 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
 
   const { env } = context;
   const definitions = context.definitions ?? PROVIDER_DEFINITIONS;
-  let search: ReturnType<typeof searchClientFromEnv> | undefined;
+  let search: Awaited<ReturnType<typeof searchClientFromEnv>> | undefined;
   try {
     const logger = createServerLogger(env, context.stderr, secretsOf(env, definitions));
     const deadlineMs = shutdownMs(env);
-    search = searchClientFromEnv(env, definitions, logger);
+    search = await searchClientFromEnv(env, definitions, logger);
     if (!search.enabled) logger.warn({ reason: search.reason }, 'no search provider is usable');
 
     const inFlight = new InFlightCalls();

@@ -1,11 +1,5 @@
-import { createCacheFromEnv, withPageCache } from '@agent-search/cache';
-import {
-  type Env,
-  type Logger,
-  loadSearchConfig,
-  type ProviderDefinition,
-  type SearchClient,
-} from '@agent-search/core';
+import { createSearchStack, secretsOf as providerSecrets } from '@agent-search/cache/stack';
+import type { Env, Logger, ProviderDefinition, SearchClient } from '@agent-search/core';
 import type { PageReader } from '@agent-search/core/views';
 import { readPage } from '@agent-search/reader';
 
@@ -20,37 +14,26 @@ export interface EnvSearchClient {
 }
 
 /**
- * The client the CLI would build from the same variables: provider keys and SEARCH_PROVIDER_PRIORITY, the
- * cache (REDIS_URL, SEARCH_CACHE_*), rate limits (SEARCH_RATE_LIMIT per client, SEARCH_GLOBAL_RATE_LIMIT)
- * and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS).
+ * The client the CLI would build from the same variables (the shared search stack): provider keys and
+ * SEARCH_PROVIDER_PRIORITY, the cache (REDIS_URL, SEARCH_CACHE_*), rate limits (SEARCH_RATE_LIMIT per
+ * client, SEARCH_GLOBAL_RATE_LIMIT) and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS).
  */
-export function searchClientFromEnv(
+export async function searchClientFromEnv(
   env: Env,
   definitions: readonly ProviderDefinition[],
   logger: Logger,
-): EnvSearchClient {
-  const cache = createCacheFromEnv(env, { logger });
-  // With REDIS_URL, every server sharing it shares what its chain learns (breakers, Retry-After waits).
-  const config = loadSearchConfig(env, {
-    definitions,
-    logger,
-    ...(cache.chainState ? { sharedState: { store: cache.chainState } } : {}),
-  });
+): Promise<EnvSearchClient> {
+  const stack = await createSearchStack(env, { definitions, readPage, client: { logger } });
   return {
-    client: cache.wrap(config.client),
-    enabled: config.enabled,
-    reason: config.reason,
-    readPage: withPageCache(readPage, { store: cache.store, logger }),
-    close: () => cache.close(),
+    client: stack.client,
+    enabled: stack.config.enabled,
+    reason: stack.config.reason,
+    readPage: stack.readPage ?? readPage,
+    close: () => stack.close(),
   };
 }
 
-/** Values never to log: every provider's key and REDIS_URL (it may hold a password). */
+/** Values never to log: every provider's key, REDIS_URL (it may hold a password) and the server's token. */
 export function secretsOf(env: Env, definitions: readonly ProviderDefinition[]): string[] {
-  const names = [
-    ...definitions.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : [])),
-    'REDIS_URL',
-    'AGENT_SEARCH_MCP_TOKEN',
-  ];
-  return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
+  return providerSecrets(env, definitions, ['AGENT_SEARCH_MCP_TOKEN']);
 }

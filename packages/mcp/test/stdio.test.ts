@@ -85,6 +85,28 @@ describe('agent-search-mcp over stdio', () => {
     expect(simulator.calls('exa')).toBe(0);
   });
 
+  it('says cached on a repeated search the cache answered: in the model text and in structuredContent', async () => {
+    const ask = () =>
+      session.client.callTool({
+        name: 'web_search',
+        arguments: { query: 'heat pump cached', max_results: 3 },
+      });
+    const first = await ask();
+    expect(textOf(first).split('\n')[0]).toMatch(/^Results for "heat pump cached" \(\d{4}-\d{2}-\d{2}\):$/);
+    expect((first.structuredContent as { cached: boolean }).cached).toBe(false);
+    const again = await ask();
+    expect(again.isError).toBeFalsy();
+    expect(textOf(again).split('\n')[0]).toMatch(
+      /^Results for "heat pump cached" \(\d{4}-\d{2}-\d{2}, cached\):$/,
+    );
+    expect(again.structuredContent).toMatchObject({ cached: true });
+    // The results themselves are the same; only the mark beside them differs.
+    expect((again.structuredContent as { results: unknown[] }).results).toEqual(
+      (first.structuredContent as { results: unknown[] }).results,
+    );
+    expect(simulator.calls('tavily')).toBe(1);
+  });
+
   it('takes num_results as max_results (the name some agents use)', async () => {
     const result = await session.client.callTool({
       name: 'web_search',

@@ -1,4 +1,6 @@
 import type { Finding } from './finding.ts';
+import type { QueryKind } from './query-kind.ts';
+import { type KindCounts, MemoryTraceCounts, type TraceField, type TraceStore } from './trace-log.ts';
 
 /** How long findings are kept and how many, per namespace (one bot's private findings, or the shared ones). */
 export interface Retention {
@@ -32,7 +34,8 @@ export interface FindingStore {
  * Findings in this process. Memories given the same store (bots in one worker) share what they learn;
  * without one, each memory has its own.
  */
-export class MemoryFindingStore implements FindingStore {
+export class MemoryFindingStore implements FindingStore, TraceStore {
+  readonly #traces = new MemoryTraceCounts();
   readonly #namespaces = new Map<string, Map<string, Finding>>();
   readonly #versions = new Map<string, number>();
 
@@ -85,6 +88,14 @@ export class MemoryFindingStore implements FindingStore {
       }
     }
     return removed;
+  }
+
+  incrementTrace(botId: string, kind: QueryKind, field: TraceField): Promise<void> {
+    return this.#traces.incrementTrace(botId, kind, field);
+  }
+
+  traceCounts(botId: string | undefined): Promise<KindCounts> {
+    return this.#traces.traceCounts(botId);
   }
 
   async close(): Promise<void> {}

@@ -20,15 +20,31 @@ export interface Finding {
   provider: string;
   /** ISO 8601. */
   learnedAt: string;
+  /** ISO 8601: when the writer's retention ends (and the Redis key expires); never recalled after it. */
+  expiresAt?: string;
   botId: string;
   /** How the bot is named to people ("Elena"); the id when not given. */
   botName: string;
   /** The user whose question triggered the search, so their findings can be forgotten. */
   userId?: string;
   scope: FindingScope;
+  /**
+   * Facts the app's model extracted from the sources (`rememberFacts`), each at or above the memory's
+   * confidence threshold. A finding with facts is recalled by `recallFacts`, not by `recall`.
+   */
+  facts?: FindingFact[];
+}
+
+/** One fact and how sure the app's model was of it (0..1). */
+export interface FindingFact {
+  text: string;
+  confidence: number;
 }
 
 export const MAX_SOURCES = 10;
+export const MAX_FACTS = 20;
+/** Longest fact kept, in characters. */
+export const MAX_FACT_CHARS = 500;
 /** Bot ids name Redis keys: letters, digits, `_`, `-` and `.` only. */
 export const BOT_ID = /^[\w.-]{1,64}$/;
 
@@ -43,10 +59,15 @@ const findingSchema = z.object({
     .max(MAX_SOURCES),
   provider: z.string().max(64),
   learnedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().optional(),
   botId: z.string().regex(BOT_ID),
   botName: text(80),
   userId: z.string().max(256).optional(),
   scope: z.enum(['private', 'shared']),
+  facts: z
+    .array(z.object({ text: text(MAX_FACT_CHARS).min(1), confidence: z.number().min(0).max(1) }))
+    .max(MAX_FACTS)
+    .optional(),
 });
 
 /**
@@ -70,16 +91,22 @@ export function parseFinding(value: unknown): Finding | undefined {
   }
   const query = cleanText(f.query, 512);
   if (query === '' || sources.length === 0) return undefined;
+  const facts = f.facts
+    ?.map((fact) => ({ text: cleanText(fact.text, MAX_FACT_CHARS), confidence: fact.confidence }))
+    .filter((fact) => fact.text !== '');
+  if (facts !== undefined && facts.length === 0) return undefined;
   return {
     id: f.id,
     query,
     sources,
     provider: cleanText(f.provider, 64),
     learnedAt: new Date(f.learnedAt).toISOString(),
+    ...(f.expiresAt === undefined ? {} : { expiresAt: new Date(f.expiresAt).toISOString() }),
     botId: f.botId,
     botName: cleanText(f.botName, 80) || f.botId,
     ...(f.userId === undefined ? {} : { userId: f.userId }),
     scope: f.scope,
+    ...(facts === undefined ? {} : { facts }),
   };
 }
 

@@ -1,22 +1,62 @@
 export {
   BOT_ID,
   type Finding,
+  type FindingFact,
   type FindingScope,
   type FindingSource,
   findingSites,
   learnedNote,
+  MAX_FACT_CHARS,
+  MAX_FACTS,
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
 export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+export {
+  classifyQuery,
+  isTimeSensitive,
+  QUERY_KINDS,
+  type QueryClassifier,
+  type QueryKind,
+  TIME_SENSITIVE_KINDS,
+} from './query-kind.ts';
 export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
 export {
   createSearchMemory,
+  DEFAULT_FACT_CONFIDENCE,
   DEFAULT_RECALL_TIMEOUT_MS,
+  type FactsInput,
   type FindingInput,
   MIN_TERM_MATCH,
+  type RecalledFact,
   type RecalledFinding,
   type RecallOptions,
   type SearchMemory,
   type SearchMemoryOptions,
 } from './search-memory.ts';
+export {
+  createTraceLog,
+  emptyCounts,
+  type KindCounts,
+  MemoryTraceCounts,
+  type RoutingHint,
+  routeFor,
+  type SearchOutcome,
+  TRACE_FIELDS,
+  type TraceCounts,
+  type TraceField,
+  type TraceLog,
+  type TraceLogOptions,
+  type TraceStore,
+} from './trace-log.ts';
+export {
+  type LearnedFrom,
+  type MemoryPolicy,
+  type MemoryPolicySource,
+  type MemorySearchAnswer,
+  type MemorySearchResponse,
+  type SearchMemoryLayerOptions,
+  searchThroughMemory,
+  trustMemoryPolicy,
+  withSearchMemory,
+} from './with-search-memory.ts';

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
-import type { Finding } from './finding.ts';
+import { BOT_ID, type Finding } from './finding.ts';
 import type { FindingStore, Retention } from './finding-store.ts';
+import { QUERY_KINDS, type QueryKind } from './query-kind.ts';
+import { emptyCounts, type KindCounts, TRACE_FIELDS, type TraceField, type TraceStore } from './trace-log.ts';
 
 export interface RedisFindingStoreOptions {
   /** `redis://` or `rediss://` URL; the store creates (and closes) its own client. */
@@ -21,6 +23,8 @@ export interface RedisFindingStoreOptions {
 const MAX_VALUE_BYTES = 64 * 1024;
 const NAMESPACE = /^(shared|bot:[\w.-]{1,64})$/;
 const CHUNK = 1_000;
+/** Bots whose trace counts a store sums (SRANDMEMBER with a positive count: distinct, bounded). */
+const MAX_TRACE_BOTS = 1_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,9 +48,14 @@ local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
 local maxAge, maxFindings, now = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 redis.call('set', KEYS[1], ARGV[4], 'PX', maxAge)
 redis.call('zadd', KEYS[2], tonumber(ARGV[5]), id)
+-- Sets shared by writers of different retentions expire with the longest: a write only ever extends.
+-- (pttl is -1 for a key created just now without an expiry.)
+local function extend(key)
+  if redis.call('pttl', key) < maxAge then redis.call('pexpire', key, maxAge) end
+end
 if KEYS[5] ~= '' then
   redis.call('sadd', KEYS[5], ns .. '|' .. id)
-  redis.call('pexpire', KEYS[5], maxAge)
+  extend(KEYS[5])
   redis.call('hset', KEYS[4], id, KEYS[5])
 end
 local gone = redis.call('zrangebyscore', KEYS[2], '-inf', '(' .. (now - maxAge), 'LIMIT', 0, 1000)
@@ -64,7 +73,7 @@ for _, g in ipairs(gone) do
   redis.call('zrem', KEYS[2], g)
   redis.call('del', prefix .. 'f:' .. g)
 end
-redis.call('pexpire', KEYS[4], maxAge)
+if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
 return redis.call('incr', KEYS[3])
 `;
 
@@ -96,7 +105,7 @@ return removed
  * a hash naming each finding's user set, each user a set of the findings they triggered (keyed by a hash
  * of the user id). Storing and forgetting are Lua scripts: atomic against each other.
  */
-export class RedisFindingStore implements FindingStore {
+export class RedisFindingStore implements FindingStore, TraceStore {
   readonly client: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;
@@ -195,6 +204,52 @@ export class RedisFindingStore implements FindingStore {
       'forgetting a user',
     );
     return Number(removed);
+  }
+
+  // Trace counts: a hash per bot ("<kind>:<field>" → count) and a set naming the bots, so every bot on the
+  // store reads everyone's counts. They are counts, not personal data: they outlive retention.
+  #traces = (botId: string) => `${this.#prefix}t:${botId}`;
+
+  async incrementTrace(botId: string, kind: QueryKind, field: TraceField): Promise<void> {
+    if (!BOT_ID.test(botId)) throw new TypeError('not a bot id');
+    await withTimeout(
+      this.client
+        .multi()
+        .hincrby(this.#traces(botId), `${kind}:${field}`, 1)
+        .sadd(`${this.#prefix}t:bots`, botId)
+        .exec(),
+      this.#timeoutMs,
+      'counting a trace',
+    );
+  }
+
+  async traceCounts(botId: string | undefined): Promise<KindCounts> {
+    const bots =
+      botId !== undefined
+        ? [botId]
+        : await withTimeout(
+            this.client.srandmember(`${this.#prefix}t:bots`, MAX_TRACE_BOTS),
+            this.#timeoutMs,
+            'a trace read',
+          );
+    const pipeline = this.client.pipeline();
+    const valid = bots.filter((id) => BOT_ID.test(id));
+    for (const id of valid) pipeline.hgetall(this.#traces(id));
+    const replies =
+      valid.length === 0 ? [] : ((await withTimeout(pipeline.exec(), this.#timeoutMs, 'a trace read')) ?? []);
+    const total = emptyCounts();
+    // Anyone with the Redis password may have written these: only known kinds and fields, only counts.
+    for (const [error, hash] of replies) {
+      if (error || typeof hash !== 'object' || hash === null) continue;
+      for (const [key, value] of Object.entries(hash as Record<string, string>)) {
+        const [kind, field] = key.split(':');
+        const count = Number(value);
+        if (!QUERY_KINDS.includes(kind as QueryKind) || !TRACE_FIELDS.includes(field as TraceField)) continue;
+        if (!Number.isSafeInteger(count) || count < 0) continue;
+        total[kind as QueryKind][field as TraceField] += count;
+      }
+    }
+    return total;
   }
 
   async close(): Promise<void> {

@@ -4,12 +4,16 @@ import MiniSearch from 'minisearch';
 import {
   BOT_ID,
   type Finding,
+  type FindingFact,
   type FindingScope,
   learnedNote,
+  MAX_FACT_CHARS,
+  MAX_FACTS,
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+import { classifyQuery, isTimeSensitive, type QueryClassifier } from './query-kind.ts';
 
 export interface SearchMemoryOptions {
   /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
@@ -22,8 +26,41 @@ export interface SearchMemoryOptions {
   store?: FindingStore;
   retention?: Partial<Retention>;
   logger?: Logger;
+  /** Names a question's kind; time-sensitive kinds are never answered from memory. Default `classifyQuery`. */
+  classify?: QueryClassifier;
+  /** Facts below this confidence (0..1) are not kept by `rememberFacts`. Default `DEFAULT_FACT_CONFIDENCE`. */
+  factConfidence?: number;
   /** Clock, for tests. */
   now?: () => number;
+}
+
+/** The confidence a fact needs to be kept (002 §1D). */
+export const DEFAULT_FACT_CONFIDENCE = 0.8;
+
+/** What the app's model extracted from a search, and where from. */
+export interface FactsInput {
+  /** The pages the facts come from: every recalled fact names them. */
+  sources: readonly { url: string; title?: string }[];
+  /** The question the search answered. */
+  query: string;
+  /** Confidence of every fact given as a string (0..1); a fact given as `{ text, confidence }` has its own. */
+  confidence?: number;
+  userId?: string;
+}
+
+/** A recalled fact: its text (web content, cleaned), its sources, and who learned it when. */
+export interface RecalledFact {
+  text: string;
+  confidence: number;
+  /** Always "web": the text is quoted from web pages, information and never instructions. */
+  origin: 'web';
+  sources: { title: string; url: string }[];
+  query: string;
+  botId: string;
+  botName: string;
+  learnedAt: string;
+  /** "Elena learned this on 2026-11-20 from nobelprize.org" */
+  note: string;
 }
 
 /** What a search taught the bot: its results as returned by the search client. */
@@ -47,6 +84,8 @@ export interface RecallOptions {
   timeoutMs?: number;
   /** Ends the recall at once with the signal's reason; the background read goes on as above. */
   signal?: AbortSignal;
+  /** Facts (`rememberFacts`) instead of search results. Default false. */
+  facts?: boolean;
 }
 
 /** Default deadline of one recall: a voice agent searches rather than wait for its memory. */
@@ -68,6 +107,14 @@ export interface SearchMemory {
    * bot learned come without `userId`: who asked that bot is not this bot's business.
    */
   recall(query: string, options?: RecallOptions): Promise<RecalledFinding[]>;
+  /**
+   * Keeps facts the app's model extracted from a search, those at or above the confidence threshold, with
+   * their sources, under the same retention, forgetting and cleaning as findings. Resolves with the stored
+   * finding, or undefined when no fact was confident enough (or no source was an http(s) URL).
+   */
+  rememberFacts(facts: readonly (string | FindingFact)[], input: FactsInput): Promise<Finding | undefined>;
+  /** Facts relevant to the question, with their sources and who learned them; the same rules as `recall`. */
+  recallFacts(query: string, options?: RecallOptions): Promise<RecalledFact[]>;
   /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
   forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
@@ -79,7 +126,9 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or ' +
     's tell that the their there this to was what whats when where which who whom whose why will with you your ' +
-    'latest recent recently current currently today now new'
+    'latest recent recently current currently today now new ' +
+    // Words that ask rather than name: "who won the nobel prize" is about "nobel" and "prize".
+    'won win wins winner winners happened happen mean means meaning called about info information'
   ).split(' '),
 );
 
@@ -94,8 +143,13 @@ interface IndexedFinding {
   text: string;
 }
 
-/** Share of a question's topical terms a finding must match to be recalled. */
-export const MIN_TERM_MATCH = 0.6;
+/**
+ * Share of a question's topical terms a finding must match to be recalled: all of them. A wrong answer from
+ * memory is worse than a search, so "Nobel Prize physics" does not recall the chemistry prize.
+ */
+export const MIN_TERM_MATCH = 1;
+
+const HAS_DIGIT = /\d/;
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -105,9 +159,10 @@ function topicalTerms(text: string): Set<string> {
 
 /**
  * A search memory: findings kept in a store, recalled through a `minisearch` full-text index over their
- * queries, titles and snippets. A finding must match most topical terms of the question (`MIN_TERM_MATCH`,
- * by prefix or with a small typo allowance): "capital of France" does not recall the capital of
- * Kazakhstan. A finding's own query counts double.
+ * queries, titles and snippets. A finding must match every topical term of the question (by prefix or
+ * with a small typo allowance) and every number in it exactly, in its own query: "capital of France" does
+ * not recall the capital of Kazakhstan, nor "Super Bowl 2025" the 2024 one. Time-sensitive questions (the
+ * classifier's money, weather and current-events kinds) recall nothing. A finding's own query counts double.
  */
 export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   if (!BOT_ID.test(options.botId)) {
@@ -120,6 +175,11 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
+  const classify = options.classify ?? classifyQuery;
+  const factConfidence = options.factConfidence ?? DEFAULT_FACT_CONFIDENCE;
+  if (!(factConfidence >= 0 && factConfidence <= 1)) {
+    throw new RangeError('createSearchMemory: factConfidence must be between 0 and 1');
+  }
   const own = `bot:${botId}`;
   const writeTo = scope === 'shared' ? 'shared' : own;
   const readFrom = [own, 'shared'];
@@ -135,7 +195,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     index.add({
       id: finding.id,
       query: finding.query,
-      text: finding.sources.map((s) => `${s.title} ${s.snippet}`).join(' '),
+      text: [
+        ...finding.sources.map((s) => `${s.title} ${s.snippet}`),
+        ...(finding.facts ?? []).map((f) => f.text),
+      ].join(' '),
     });
   }
 
@@ -197,32 +260,67 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     });
   }
 
-  return {
+  async function keep(
+    rawQuery: string,
+    sources: Finding['sources'],
+    provider: string,
+    userId: string | undefined,
+    facts: FindingFact[] | undefined,
+  ): Promise<Finding | undefined> {
+    const query = cleanText(rawQuery, 512);
+    if (query === '' || sources.length === 0) return undefined;
+    const finding: Finding = {
+      id: randomUUID(),
+      query,
+      sources,
+      provider: cleanText(provider, 64),
+      learnedAt: new Date(now()).toISOString(),
+      expiresAt: new Date(now() + retention.maxAgeMs).toISOString(),
+      botId,
+      botName,
+      ...(userId === undefined ? {} : { userId: userId.slice(0, 256) }),
+      scope,
+      ...(facts === undefined ? {} : { facts }),
+    };
+    await store.add(writeTo, finding, retention, now());
+    indexFinding(finding);
+    return finding;
+  }
+
+  const memory: SearchMemory = {
     botId,
 
     async remember(input) {
-      const query = cleanText(input.query, 512);
       const sources = input.results.slice(0, MAX_SOURCES).flatMap((r) => {
         const url = cleanUrl(r.url);
         return url
           ? [{ title: cleanText(r.title, FIELD_LIMITS.title), url, snippet: cleanText(r.snippet, 1000) }]
           : [];
       });
-      if (query === '' || sources.length === 0) return undefined;
-      const finding: Finding = {
-        id: randomUUID(),
-        query,
-        sources,
-        provider: cleanText(input.provider, 64),
-        learnedAt: new Date(now()).toISOString(),
-        botId,
-        botName,
-        ...(input.userId === undefined ? {} : { userId: input.userId.slice(0, 256) }),
-        scope,
-      };
-      await store.add(writeTo, finding, retention, now());
-      indexFinding(finding);
-      return finding;
+      return keep(input.query, sources, input.provider, input.userId, undefined);
+    },
+
+    async rememberFacts(facts, input) {
+      const kept: FindingFact[] = [];
+      for (const fact of facts.slice(0, MAX_FACTS * 4)) {
+        const text = cleanText(typeof fact === 'string' ? fact : String(fact?.text ?? ''), MAX_FACT_CHARS);
+        const confidence = typeof fact === 'string' ? input.confidence : fact?.confidence;
+        if (
+          text === '' ||
+          typeof confidence !== 'number' ||
+          !(confidence >= factConfidence && confidence <= 1)
+        ) {
+          continue;
+        }
+        kept.push({ text, confidence });
+        if (kept.length === MAX_FACTS) break;
+      }
+      if (kept.length === 0) return undefined;
+      const sources = input.sources.slice(0, MAX_SOURCES).flatMap((s) => {
+        const url = cleanUrl(s.url);
+        return url ? [{ title: cleanText(s.title ?? '', FIELD_LIMITS.title), url, snippet: '' }] : [];
+      });
+      return keep(input.query, sources, 'facts', input.userId, kept);
     },
 
     async recall(query, recallOptions = {}) {
@@ -233,8 +331,14 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
       const oldest = now() - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
       const question = cleanText(query, 512);
-      const terms = topicalTerms(question).size;
+      // A question about the present is never answered from the past.
+      if (isTimeSensitive(question, classify)) return [];
+      const questionTerms = topicalTerms(question);
+      const terms = questionTerms.size;
       if (terms === 0) return [];
+      // Years, model numbers and other numbers distinguish questions that share every other word (Super
+      // Bowl 2024 and 2025): each must be in the finding's own query, exactly.
+      const numbers = [...questionTerms].filter((t) => HAS_DIGIT.test(t));
       const hits = index.search(question, {
         boost: { query: 2 },
         prefix: (term) => term.length >= 4,
@@ -245,6 +349,13 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
         const finding = findings.get(hit.id as string);
         if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
+        if ((finding.facts !== undefined) !== (recallOptions.facts === true)) continue;
+        // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
+        if (finding.expiresAt !== undefined && Date.parse(finding.expiresAt) < now()) continue;
+        if (numbers.length > 0) {
+          const asked = topicalTerms(finding.query);
+          if (!numbers.every((n) => asked.has(n))) continue;
+        }
         // The user who asked another bot stays with that bot.
         const { userId, ...seen } = finding;
         const mine = finding.botId === botId && userId !== undefined ? { userId } : {};
@@ -252,6 +363,23 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
         if (recalled.length >= limit) break;
       }
       return recalled;
+    },
+
+    async recallFacts(query, recallOptions = {}) {
+      const recalled = await memory.recall(query, { ...recallOptions, facts: true });
+      return recalled.flatMap((finding) =>
+        (finding.facts ?? []).map((fact) => ({
+          text: fact.text,
+          confidence: fact.confidence,
+          origin: 'web' as const,
+          sources: finding.sources.map((s) => ({ title: s.title, url: s.url })),
+          query: finding.query,
+          botId: finding.botId,
+          botName: finding.botName,
+          learnedAt: finding.learnedAt,
+          note: finding.note,
+        })),
+      );
     },
 
     async forgetUser(userId) {
@@ -262,4 +390,5 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
     close: () => store.close(),
   };
+  return memory;
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { createSearchMemory, RedisFindingStore, type SearchMemory } from '../src/index.ts';
+import { createSearchMemory, createTraceLog, RedisFindingStore, type SearchMemory } from '../src/index.ts';
 
 const redisUrl = inject('redisUrl');
 const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis-server)';
@@ -234,5 +234,92 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     expect(await admin.get('outside-the-store')).toBe('1');
     await admin.del('outside-the-store');
     expect(await dotty.recall('kazakhstan capital', { limit: 10 })).toHaveLength(2);
+  });
+});
+
+describe.skipIf(Boolean(noRedis))('forgetting across retentions on a real Redis', () => {
+  const admin = new Redis(redisUrl);
+  afterAll(() => admin.quit());
+  const memories: SearchMemory[] = [];
+  afterEach(async () => {
+    await Promise.all(memories.splice(0).map((m) => m.close()));
+  });
+  const bot = (botId: string, keyPrefix: string, maxAgeMs?: number) => {
+    const memory = createSearchMemory({
+      botId,
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+      ...(maxAgeMs === undefined ? {} : { retention: { maxAgeMs } }),
+    });
+    memories.push(memory);
+    return memory;
+  };
+
+  it('a write with a shorter retention does not shorten the user index: forgetUser still finds everything', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    await bot('elena', keyPrefix).remember(finding('capital of Kazakhstan', 'mark'));
+    await bot('quick', keyPrefix, 300).remember(finding('Kazakhstan flag', 'mark'));
+    const userKey = `${keyPrefix}u:${createHash('sha256').update('mark').digest('base64url')}`;
+    expect(await admin.pttl(userKey)).toBeGreaterThan(86_400_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const newcomer = bot('dotty', keyPrefix);
+    expect(await newcomer.recall('capital of kazakhstan')).toHaveLength(1);
+    expect(await newcomer.forgetUser('mark')).toBe(1);
+    expect(await newcomer.recall('capital of kazakhstan')).toEqual([]);
+    expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
+  });
+
+  it('a live bot stops recalling a finding once its writer’s retention ended', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const live = bot('dotty', keyPrefix);
+    await bot('quick', keyPrefix, 400).remember(finding('capital of Kazakhstan', 'mark'));
+    expect(await live.recall('capital of kazakhstan')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await admin.keys(`${keyPrefix}f:*`)).toEqual([]);
+    expect(await live.recall('capital of kazakhstan')).toEqual([]);
+  });
+});
+
+describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
+  const admin = new Redis(redisUrl);
+  afterAll(() => admin.quit());
+
+  it('counts survive a restart and are shared between bots; forged counts are ignored', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const first = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    const elena = createTraceLog({ botId: 'elena', store: first });
+    await elena.record('current bitcoin price', 'web');
+    await elena.record('what is a heat pump', 'memory');
+    await elena.satisfied('what is a heat pump', true);
+    await first.close();
+
+    // Another process, later: Dotty's store on its own connection.
+    const second = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    try {
+      const dotty = createTraceLog({ botId: 'dotty', store: second });
+      await dotty.record('what is a heat pump', 'memory');
+      expect((await dotty.counts()).definition).toMatchObject({ memory: 1, satisfied: 0 });
+      const all = await dotty.counts({ allBots: true });
+      expect(all.definition).toMatchObject({ memory: 2, satisfied: 1 });
+      expect(all.financial).toMatchObject({ web: 1 });
+      expect((await dotty.hint('definition')).samples).toBe(2);
+      expect((await dotty.hint('bitcoin price')).text).toBe('financial: search first');
+
+      await admin.hset(
+        `${keyPrefix}t:elena`,
+        'definition:memory',
+        'lots',
+        'evil:web',
+        '5',
+        'general:web',
+        '-3',
+      );
+      await admin.sadd(`${keyPrefix}t:bots`, 'bad bot id');
+      const after = await dotty.counts({ allBots: true });
+      expect(after.definition.memory).toBe(1);
+      expect(after.general.web).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   type SearchOptions,
   type SearchResponse,
   type SearchResult,
+  wrapSearchClient,
 } from '@agent-search/core';
 import { type ReadPageOptions, type ReadPageResult, readPage } from './read-page.ts';
 
@@ -53,17 +54,7 @@ export function withPageContent(
     }
   }
 
-  return {
-    get providers() {
-      return client.providers;
-    },
-    get profiles() {
-      return client.profiles;
-    },
-    health: () => client.health(),
-    ...(client.hedgeUsage ? { hedgeUsage: () => client.hedgeUsage!() } : {}),
-    ...(client.flush ? { flush: (ms?: number) => client.flush!(ms) } : {}),
-    normalize: (input) => client.normalize(input),
+  return wrapSearchClient(client, {
     async search(input, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
       const response = await client.search(input, searchOptions);
       if (!client.normalize(input).includeContent || maxPages === 0) return response;
@@ -77,5 +68,5 @@ export function withPageContent(
       );
       return { ...response, results };
     },
-  };
+  });
 }

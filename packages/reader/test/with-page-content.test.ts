@@ -72,4 +72,23 @@ describe('withPageContent', () => {
     expect(response.results[0]?.title).toBe('Heat pump guide part 1');
     expect(response.results[1]?.content).toContain('In part-2');
   });
+
+  it('is the wrapped client in every other respect: its deadline, hedge usage and flush too', async () => {
+    serve();
+    const inner = createSearchClient({
+      providers: [createDuckDuckGoProvider()],
+      timeoutMs: 30_000,
+      attemptTimeoutMs: 30_000,
+    });
+    const wrapped = withPageContent(inner, readPage);
+    await wrapped.search({ query: 'heat pump guide' });
+    // A cache around this client counts its waits against this deadline: without it, it has none.
+    expect(wrapped.timeoutMs).toBe(30_000);
+    expect(wrapped.hedgeUsage?.()).toEqual({ searches: 1, hedges: 0 });
+    expect(wrapped.hedgeUsage?.()).toEqual(inner.hedgeUsage?.());
+    expect(wrapped.flush).toBeTypeOf('function');
+    expect(wrapped.providers).toBe(inner.providers);
+    expect(wrapped.profiles).toBe(inner.profiles);
+    expect(wrapped.health()).toEqual(inner.health());
+  });
 });

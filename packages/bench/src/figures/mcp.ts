@@ -41,7 +41,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     LOG_LEVEL: 'silent',
   };
   const childEnv = { ...env, PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' };
-  const direct = searchClientFromEnv(env, PROVIDER_DEFINITIONS, silentLogger);
+  const direct = await searchClientFromEnv(env, PROVIDER_DEFINITIONS, silentLogger);
 
   const stdio = new Client({ name: 'bench-stdio', version: '1.0.0' });
   await stdio.connect(

@@ -1,6 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import type { LatencyDistribution, ProviderSimulator } from '@agent-search/testing/simulator';
-import { type Figure, fmt } from '../figure.ts';
+import { type Figure, fmt, RUNS } from '../figure.ts';
 import { percentile, runConcurrent, timed } from '../stats.ts';
 import { duckDuckGo, query, tavily } from '../upstreams.ts';
 
@@ -30,34 +30,47 @@ async function run(sim: ProviderSimulator, count: number, hedge: boolean, label:
 /**
  * Figure 4: a primary with a heavy latency tail (lognormal, median 100 ms, sigma 1.2: p90 ≈ 470 ms,
  * p99 ≈ 1.6 s) and a steady secondary as fast as the primary's median; default hedging starts the secondary
- * when the primary is slower than its own recent p90. Hedged p99 ≈ that tail + secondary latency, so the
- * gain depends on how fast the secondary is against the primary's tail.
+ * when the primary is slower than the percentile its budget pays for (the 91.5th). Hedged p99 ≈ that
+ * percentile + the secondary's latency. Measured `RUNS` times, unhedged and hedged in turn; the verdict is on
+ * the worst run, since one run's unhedged p99 alone wanders by a quarter.
  */
 export async function tailFigure(sim: ProviderSimulator, count: number): Promise<Figure> {
-  const off = await run(sim, count, false, 'tail off');
-  const on = await run(sim, count, true, 'tail on');
-  const p99Off = percentile(off.times, 99);
-  const p99On = percentile(on.times, 99);
-  const ratio = p99On / p99Off;
-  const callsOff = off.primaryCalls + off.secondaryCalls;
-  const callsOn = on.primaryCalls + on.secondaryCalls;
-  const extra = (callsOn - callsOff) / count;
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    const off = await run(sim, count, false, `tail off ${r}`);
+    const on = await run(sim, count, true, `tail on ${r}`);
+    const callsOff = off.primaryCalls + off.secondaryCalls;
+    const callsOn = on.primaryCalls + on.secondaryCalls;
+    runs.push({
+      off,
+      on,
+      p99Off: percentile(off.times, 99),
+      p99On: percentile(on.times, 99),
+      ratio: percentile(on.times, 99) / percentile(off.times, 99),
+      callsOff,
+      callsOn,
+      extra: (callsOn - callsOff) / count,
+    });
+  }
+  const worst = runs.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const mostCalls = runs.reduce((a, b) => (b.extra > a.extra ? b : a));
+  const { off, on, p99Off, p99On } = worst;
   return {
     id: 'tail',
     title: '4. Heavy-tailed primary: hedging on and off',
-    method: `${count} searches per setting, ${CONCURRENCY} at a time. Primary DuckDuckGo: lognormal latency, median ${PRIMARY.kind === 'lognormal' ? PRIMARY.medianMs : 0} ms, sigma 1.2. Secondary Tavily: 100 ± 15 ms. Hedged: the client's default, adaptive hedging (the next provider starts when the running one is slower than its own recent 90th percentile; at most 10% of searches, plus one, may start a hedge). Unhedged: hedge: false. Upstream calls are counted by the simulator, per provider.`,
+    method: `${RUNS} runs of ${count} searches per setting, ${CONCURRENCY} at a time, unhedged then hedged; the verdict is on the worst run. Primary DuckDuckGo: lognormal latency, median ${PRIMARY.kind === 'lognormal' ? PRIMARY.medianMs : 0} ms, sigma 1.2. Secondary Tavily: 100 ± 15 ms. Hedged: the client's default, adaptive hedging (the next provider starts when the running one is slower than the 91.5th percentile of its last 512 times, attempts given up past it counted at the time they had run; at most 10% of searches, plus one, may start a hedge). Unhedged: hedge: false. Upstream calls are counted by the simulator, per provider. Charts and details: the worst run.`,
     checks: [
       {
         name: 'Tail: p99 hedged / unhedged',
-        value: `${fmt.ratio(ratio)} (${fmt.ms(p99On)} vs ${fmt.ms(p99Off)})`,
-        target: '≤ 0.5×',
-        met: ratio <= 0.5,
+        value: `${fmt.ratios(runs.map((r) => r.ratio))}; worst ${fmt.ms(p99On)} vs ${fmt.ms(p99Off)}`,
+        target: '≤ 0.5× every run',
+        met: worst.ratio <= 0.5,
       },
       {
         name: 'Tail: extra upstream calls with hedging (simulator request log)',
-        value: `${fmt.pct(extra)} (${callsOn} vs ${callsOff} calls)`,
-        target: '≤ 10%',
-        met: extra <= 0.1,
+        value: `${fmt.pct(mostCalls.extra)} worst of ${RUNS} (${runs.map((r) => fmt.pct(r.extra)).join(', ')}); ${mostCalls.callsOn} vs ${mostCalls.callsOff} calls`,
+        target: '≤ 10% every run',
+        met: mostCalls.extra <= 0.1,
       },
     ],
     charts: [

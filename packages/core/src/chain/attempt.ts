@@ -116,6 +116,8 @@ export class Attempt {
     this.#done = true;
     clearTimeout(this.#timer);
     this.#controller.abort(new DOMException(`${this.id} is no longer needed`, 'AbortError'));
+    // Past its usual tail, it would have taken at least this long: a sample, or the estimate leans low.
+    if (this.overdue) this.#state.latency.record(this.id, this.#state.now() - this.started);
     const { breakers } = this.#state;
     if (this.options.trial) breakers.trialEnded(this.id);
     if (this.overdue) breakers.overdueEnded(this.id);
@@ -144,8 +146,9 @@ export class Attempt {
     const { breakers, latency, budget, logger, now } = this.#state;
     const id = this.id;
     const ms = now() - this.started;
+    // A timeout past its usual tail counts too: the provider would have taken at least that long.
+    if (end.kind === 'answer' || (end.kind === 'timeout' && this.overdue)) latency.record(id, ms);
     if (end.kind === 'answer') {
-      latency.record(id, ms);
       const found = Array.isArray(end.answer?.results) && end.answer.results.length > 0;
       if (found) breakers.succeeded(id, this.started);
       else breakers.empty(id, this.started);

@@ -48,8 +48,20 @@ describe('LatencyTracker', () => {
 
   it('forgets answers older than its window', () => {
     const latency = new LatencyTracker();
-    for (let i = 0; i < 64; i++) latency.record('a', 5_000);
-    for (let i = 0; i < 64; i++) latency.record('a', 100);
+    for (let i = 0; i < 512; i++) latency.record('a', 5_000);
+    for (let i = 0; i < 400; i++) latency.record('a', 100);
+    expect(latency.tailMs('a')).toBe(5_000); // 112 of the 512 are still slow
+    for (let i = 0; i < 112; i++) latency.record('a', 100);
     expect(latency.tailMs('a')).toBeLessThan(1_000);
+  });
+
+  it('gives any percentile of the same window', () => {
+    const latency = new LatencyTracker();
+    for (let i = 100; i >= 1; i--) latency.record('a', i);
+    expect(latency.percentileMs('a', 0.95)).toBe(96);
+    expect(latency.percentileMs('a', 0.1)).toBe(11);
+    // Never below the moving average: rising times weigh the last few.
+    for (let i = 1; i <= 100; i++) latency.record('b', i);
+    expect(latency.percentileMs('b', 0.1)).toBeGreaterThan(90);
   });
 });

@@ -4,6 +4,7 @@ import type { ProviderResponse } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
+import { cleanText, FIELD_LIMITS } from '../text.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';
@@ -17,8 +18,11 @@ export interface ChainTimes {
   attemptTimeoutMs: number;
   /** Least time kept for the next provider while one remains (more when its usual tail is longer). */
   reserveMs: number;
-  /** Hedging: a fixed delay, or adaptive (the running provider's usual tail, `initialDelayMs` until known). */
-  hedge: { delayMs: number | undefined; initialDelayMs: number } | undefined;
+  /**
+   * Hedging: a fixed delay, or adaptive (the running provider's `percentile` of its recent times,
+   * `initialDelayMs` until known).
+   */
+  hedge: { delayMs: number | undefined; initialDelayMs: number; percentile: number } | undefined;
 }
 
 // A hedge earlier than this is noise, not a slow provider.
@@ -106,21 +110,30 @@ export class ChainRun implements AttemptOwner {
     this.#live.splice(live, 1);
     const id = attempt.id;
     const ms = this.#state.now() - attempt.started;
+    // A keyless answer or failure says so: its limits are shared, its results are the same kind.
+    const keyless = attempt.candidate.provider.keyless ? { keyless: true as const } : {};
     if (end.kind === 'answer') {
       const request = attempt.candidate.request;
       const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
       if (results.length > 0) {
-        this.#attempts.push({ provider: id, outcome: 'success', ms });
+        this.#attempts.push({ provider: id, outcome: 'success', ...keyless, ms });
         this.#finish(this.#response(attempt, end.answer, results));
         return;
       }
-      this.#attempts.push({ provider: id, outcome: 'empty', reason: 'no results', ms });
+      this.#attempts.push({ provider: id, outcome: 'empty', reason: 'no results', ...keyless, ms });
       this.#empty ??= { attempt, answer: end.answer };
     } else {
       const { error } = end;
       this.#errors.push(error);
       const outcome = end.kind === 'error' ? 'error' : end.byDeadline ? 'deadline' : 'timeout';
-      const record: SearchAttempt = { provider: id, outcome, code: error.code, reason: error.message, ms };
+      const record: SearchAttempt = {
+        provider: id,
+        outcome,
+        code: error.code,
+        reason: error.message,
+        ...keyless,
+        ms,
+      };
       if (end.kind === 'timeout') record.limitMs = Math.round(attempt.options.limitMs);
       this.#attempts.push(record);
     }
@@ -238,22 +251,36 @@ export class ChainRun implements AttemptOwner {
   }
 
   #scheduleHedge(attempt: Attempt, hedge: NonNullable<ChainTimes['hedge']>): void {
-    // Adaptive: the provider's usual tail, but never later than the first delay: a provider whose tail is
-    // seconds long is hedged at that point on more searches, and the budget bounds what that costs.
+    // Adaptive: the provider's percentile the budget pays for, but never later than the first delay: a
+    // provider whose tail is seconds long is hedged at that point on more searches, and the budget bounds
+    // what that costs.
     const delay =
       hedge.delayMs ??
       Math.max(
         MIN_HEDGE_DELAY_MS,
-        Math.min(this.#state.latency.tailMs(attempt.id) ?? hedge.initialDelayMs, hedge.initialDelayMs),
+        Math.min(
+          this.#state.latency.percentileMs(attempt.id, hedge.percentile) ?? hedge.initialDelayMs,
+          hedge.initialDelayMs,
+        ),
       );
     if (delay >= attempt.options.limitMs) return; // its timer fails it over first
-    clearTimeout(this.#hedgeTimer);
-    this.#hedgeTimer = setTimeout(() => {
+    const { breakers } = this.#state;
+    const due = () => {
       if (this.#settled || !this.#live.includes(attempt)) return;
-      attempt.overdue = true;
-      this.#state.breakers.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
+      if (!attempt.overdue) {
+        attempt.overdue = true;
+        breakers.markOverdue(attempt.id, attempt.started + attempt.options.limitMs);
+      }
+      // Every provider left is only briefly unfit for a hedge (one of its own attempts is overdue, or it is
+      // throttled): look again shortly rather than leave the slowest searches unhedged.
+      const later = !this.#queue.some((c) => breakers.healthy(c.provider.id));
       if (this.#startNext('hedge')) attempt.hedged = true;
-    }, delay);
+      else if (later && this.#queue.some((c) => breakers.available(c.provider.id))) {
+        this.#hedgeTimer = setTimeout(due, MIN_HEDGE_DELAY_MS);
+      }
+    };
+    clearTimeout(this.#hedgeTimer);
+    this.#hedgeTimer = setTimeout(due, delay);
   }
 
   /** Nothing is running and nothing may start: the best answer we have, or one error for everything. */
@@ -298,6 +325,8 @@ export class ChainRun implements AttemptOwner {
       fetchedAt: new Date(now).toISOString(),
       attempts: this.#attempts,
     };
+    const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
+    if (text !== '') response.answer = text;
     return response;
   }
 
@@ -313,6 +342,7 @@ export class ChainRun implements AttemptOwner {
         provider: attempt.id,
         outcome: reason,
         reason: reason === 'lost' ? 'another provider answered first' : 'the search was cancelled',
+        ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
         ms: now - attempt.started,
       });
       attempt.leave(reason);

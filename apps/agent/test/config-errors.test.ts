@@ -1,0 +1,33 @@
+import { useMswServer } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import { buildSearchClient, PROVIDER_DEFINITIONS } from '../src/search.ts';
+
+// Any request would fail the test: a configuration error searches nothing.
+useMswServer();
+
+describe('a provider id the registry does not know', () => {
+  it('is an error at start-up naming it and the known ids; the assistant runs without search', async () => {
+    const errors: { fields: object; msg?: string }[] = [];
+    const noop = () => {};
+    const logger = {
+      debug: noop,
+      info: noop,
+      warn: noop,
+      error: (fields: object, msg?: string) => errors.push({ fields, msg }),
+    };
+    const setup = await buildSearchClient({ SEARCH_PROVIDER_PRIORITY: 'duckduckgo,google' }, logger);
+    expect(setup.enabled).toBe(false);
+    expect(setup.client).toBeUndefined();
+    expect(setup.reason).toMatch(/^Web search is off: SEARCH_PROVIDER_PRIORITY: unknown provider "google"/);
+    expect(errors).toEqual([
+      {
+        fields: { variable: 'SEARCH_PROVIDER_PRIORITY' },
+        msg: expect.stringMatching(
+          /^SEARCH_PROVIDER_PRIORITY: unknown provider "google" \(known: [^)]+\); web search is off$/,
+        ),
+      },
+    ]);
+    const known = /\(known: ([^)]+)\)/.exec(errors[0]?.msg ?? '')?.[1]?.split(', ');
+    for (const { id } of PROVIDER_DEFINITIONS) expect(known).toContain(id);
+  });
+});

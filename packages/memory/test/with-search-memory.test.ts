@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSearchMemory,
+  createTraceLog,
+  type FindingStore,
+  MemoryFindingStore,
+  type MemorySearchResponse,
+  trustMemoryPolicy,
+  withSearchMemory,
+} from '../src/index.ts';
+import { astanaPages, startLoopbackSearch } from './support/loopback-search.ts';
+
+let upstream: Awaited<ReturnType<typeof startLoopbackSearch>>;
+beforeAll(async () => {
+  upstream = await startLoopbackSearch((query) => (/nothing/.test(query) ? [] : astanaPages()));
+});
+afterAll(() => upstream.close());
+
+describe('withSearchMemory', () => {
+  it('recalls before searching and remembers after, by policy; everything else is the client’s', async () => {
+    const client = upstream.client();
+    const store = new MemoryFindingStore();
+    const elena = withSearchMemory(client, {
+      memory: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
+      policy: ({ options }) => trustMemoryPolicy(options.userId === 'mark' ? 50 : 10),
+    });
+    const dotty = withSearchMemory(client, {
+      memory: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
+    });
+    expect(elena.providers).toBe(client.providers);
+    expect(elena.health()).toEqual(client.health());
+    expect(elena.normalize({ query: ' x ' }).query).toBe('x');
+    expect(elena.timeoutMs).toBe(client.timeoutMs);
+
+    const before = upstream.queries.length;
+    // A stranger's search is answered but not kept.
+    await elena.search({ query: 'capital of Kazakhstan' }, { userId: 'stranger' });
+    expect((await dotty.search({ query: 'capital of Kazakhstan' })).provider).toBe('loopback');
+    expect(upstream.queries.length - before).toBe(2);
+
+    // A friend's search is kept, and another bot answers from it with no upstream call, naming Elena.
+    await elena.search({ query: 'capital of Kazakhstan' }, { userId: 'mark' });
+    const recalled = (await dotty.search({
+      query: "what's the capital of Kazakhstan",
+    })) as MemorySearchResponse;
+    expect(upstream.queries.length - before).toBe(3);
+    expect(recalled.provider).toBe('memory');
+    expect(recalled.learned).toMatchObject({ botId: 'elena', botName: 'Elena' });
+    expect(recalled.learned!.note).toMatch(/^Elena learned this on \d{4}-\d\d-\d\d from en\.wikipedia\.org/);
+    expect(recalled.results.map((r) => r.url)).toEqual(astanaPages().map((p) => p.url));
+
+    // News, a time range and chosen sites still search.
+    await dotty.search({ query: 'capital of Kazakhstan', mode: 'news' });
+    await dotty.search({ query: 'capital of Kazakhstan', timeRange: 'd' });
+    await dotty.search({ query: 'capital of Kazakhstan', includeDomains: ['britannica.com'] });
+    expect(upstream.queries.length - before).toBe(6);
+  });
+
+  it('recall is bounded by the search’s deadline and abort; the search gets what is left', async () => {
+    // A store that never answers: the recall can only end by its deadline or the abort.
+    const hanging: FindingStore = {
+      add: async () => {},
+      version: () => new Promise(() => {}),
+      ids: async () => [],
+      get: async () => [],
+      forgetUser: async () => 0,
+      close: async () => {},
+    };
+    const client = upstream.client({ timeoutMs: 5_000 });
+    const layered = withSearchMemory(client, {
+      memory: createSearchMemory({ botId: 'elena', store: hanging }),
+      recallTimeoutMs: 10_000,
+    });
+    let started = performance.now();
+    const answered = await layered
+      .search({ query: 'capital of Kazakhstan' }, { timeoutMs: 300 })
+      .catch((e) => e);
+    const took = performance.now() - started;
+    // The recall gave up at the search's own deadline; the search then had at least 1 ms, not a fresh 300.
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(1_500);
+    expect(answered).toMatchObject({ code: 'timeout' });
+
+    const controller = new AbortController();
+    started = performance.now();
+    const aborted = layered.search({ query: 'capital of Kazakhstan' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('the user hung up')), 50);
+    await expect(aborted).rejects.toThrow('the user hung up');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('trace learning', () => {
+  it('counts what each kind of search led to, per bot, and learns a route', async () => {
+    const store = new MemoryFindingStore();
+    const client = upstream.client();
+    const layer = (botId: string) =>
+      withSearchMemory(client, {
+        memory: createSearchMemory({ botId, scope: 'shared', store }),
+        policy: { persist: true },
+        traces: createTraceLog({ botId, store }),
+      });
+    const elena = layer('elena');
+    const dotty = layer('dotty');
+    await elena.search({ query: 'current bitcoin price' });
+    await elena.search({ query: 'current bitcoin price' });
+    await elena.search({ query: 'latest election news' });
+    for (let i = 0; i < 3; i++) await elena.search({ query: 'what is a heat pump' });
+    for (let i = 0; i < 3; i++) await dotty.search({ query: 'what is a heat pump' });
+    await dotty.search({ query: 'nothing here' });
+
+    const traces = createTraceLog({ botId: 'elena', store });
+    const mine = await traces.counts();
+    expect(mine.financial).toMatchObject({ web: 2, memory: 0 });
+    expect(mine['current-events']).toMatchObject({ web: 1 });
+    expect(mine.definition).toMatchObject({ web: 1, memory: 2 });
+    const all = await traces.counts({ allBots: true });
+    expect(all.definition).toMatchObject({ web: 1, memory: 5 });
+    expect(all.general).toMatchObject({ nothing: 1 });
+
+    expect((await traces.hint('definition')).text).toBe('definition: memory first');
+    expect((await traces.hint('current bitcoin price')).text).toBe('financial: search first');
+    expect((await traces.hint('current-events')).route).toBe('search-first');
+
+    // Users unhappy with definitions from memory turn the route to the web.
+    for (let i = 0; i < 3; i++) await traces.satisfied('what is a heat pump', false);
+    await traces.satisfied('what is a heat pump', true);
+    expect((await traces.counts()).definition).toMatchObject({ satisfied: 1, unsatisfied: 3 });
+    expect((await traces.hint('definition')).text).toBe('definition: search first');
+  });
+
+  it('takes a replacement classifier', async () => {
+    const store = new MemoryFindingStore();
+    const traces = createTraceLog({ botId: 'elena', store, classify: () => 'how-to' });
+    await traces.record('anything', 'web');
+    expect((await traces.counts())['how-to'].web).toBe(1);
+  });
+});

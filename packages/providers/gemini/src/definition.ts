@@ -1,0 +1,29 @@
+import type { ProviderCapabilities, ProviderDefinition } from '@agent-search/core';
+
+export const geminiCapabilities: ProviderCapabilities = {
+  modes: ['text', 'news'],
+  // Grounding takes no date filter: a time-ranged search goes to a provider that has one.
+  timeRange: false,
+  // No domain filter, and the results' links are Google redirects, so core could not check their domain:
+  // a search with domain filters goes to another provider.
+  domainFilter: 'none',
+  safeSearch: false,
+  region: false,
+  requiresApiKey: true,
+};
+
+/**
+ * What configuration knows about Gemini's grounded search without importing it (the `/definition` entry
+ * point); `load()` imports the package when the first search needs it.
+ */
+export const providerDefinition: ProviderDefinition = {
+  id: 'gemini',
+  name: 'Gemini',
+  apiKeyEnv: 'GEMINI_API_KEY',
+  // Google's own SDK reads either.
+  apiKeyEnvFallbacks: ['GOOGLE_API_KEY'],
+  baseUrlEnv: 'GEMINI_BASE_URL',
+  group: 'native',
+  capabilities: geminiCapabilities,
+  load: () => import('./index.ts'),
+};
