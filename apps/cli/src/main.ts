@@ -16,6 +16,7 @@ import {
 } from '@agent-search/core';
 import { toAgentServerError } from '@agent-search/core/views';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
+import type { EnvSearchMemory } from '@agent-search/memory';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
 import { explainSearchError } from './error-message.ts';
 import {
@@ -79,12 +80,14 @@ class Session {
   readonly client: SearchClient;
   readonly #stack: SearchStack;
   readonly #healthFile: string | undefined;
+  readonly #memory: EnvSearchMemory | undefined;
 
-  constructor(stack: SearchStack, healthFile: string | undefined) {
+  constructor(stack: SearchStack, healthFile: string | undefined, memory?: EnvSearchMemory) {
     this.config = stack.config;
-    this.client = stack.client;
+    this.client = memory ? memory.wrap(stack.client) : stack.client;
     this.#stack = stack;
     this.#healthFile = healthFile;
+    this.#memory = memory;
   }
 
   /**
@@ -97,6 +100,7 @@ class Session {
       const usage = this.config.client.hedgeUsage?.();
       if (usage) writeHedgeUsage(hedgeFile(this.#healthFile), usage);
     }
+    await this.#memory?.close();
     await this.#stack.close();
   }
 }
@@ -123,7 +127,17 @@ async function openSession(
       ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
     },
   });
-  return new Session(stack, file);
+  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too.
+  let memory: EnvSearchMemory | undefined;
+  try {
+    memory = withCache
+      ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+      : undefined;
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
+  return new Session(stack, file, memory);
 }
 
 async function runSearch(command: SearchCommand, session: Session, context: RunContext): Promise<number> {

@@ -146,10 +146,6 @@ export function secretsOf(
   definitions: readonly ProviderDefinition[],
   variables: readonly string[] = [],
 ): string[] {
-  const names = [
-    ...definitions.flatMap(apiKeyVariables),
-    'REDIS_URL',
-    ...variables,
-  ];
+  const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', ...variables];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }

@@ -81,7 +81,12 @@ export {
   type SearchRequestInput,
   type TimeRange,
 } from './request.ts';
-export type { SearchResponse } from './response.ts';
+export {
+  type LearnedFrom,
+  learnedNotice,
+  RECALLED_CONTENT_NOTICE,
+  type SearchResponse,
+} from './response.ts';
 export { normalizeResults, type RawResult, type SearchResult } from './result.ts';
 export {
   cleanText,

@@ -329,7 +329,9 @@ export function createSearchInternetTool<UserData = unknown>(
           'search_internet answered',
         );
         await recordProvenance(options.provenance, ctx, response, limit, learned, logger);
-        const output = formatOutput(response, format, limit);
+        // The tool says where a recalled answer came from itself (`withLearnedNote`), once, in every format.
+        const { learned: _saidBelow, ...rendered } = response;
+        const output = formatOutput(rendered, format, limit);
         return dated(learned ? withLearnedNote(output, learned.note) : output);
       } catch (error) {
         if (abortSignal.aborted) return fail(query, CANCELLED_ERROR, 'cancelled');

@@ -1,6 +1,7 @@
 import { createSearchStack, secretsOf as providerSecrets } from '@agent-search/cache/stack';
 import type { Env, Logger, ProviderDefinition, SearchClient } from '@agent-search/core';
 import type { PageReader } from '@agent-search/core/views';
+import { searchMemoryFromEnv } from '@agent-search/memory';
 import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
@@ -16,7 +17,9 @@ export interface EnvSearchClient {
 /**
  * The client the CLI would build from the same variables (the shared search stack): provider keys and
  * SEARCH_PROVIDER_PRIORITY, the cache (REDIS_URL, SEARCH_CACHE_*), rate limits (SEARCH_RATE_LIMIT per
- * client, SEARCH_GLOBAL_RATE_LIMIT) and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS).
+ * client, SEARCH_GLOBAL_RATE_LIMIT) and limits (WEB_SEARCH_MAX_RESULTS, SEARCH_TIMEOUT_MS); with
+ * SEARCH_MEMORY_BOT_ID, a search memory in front (`searchMemoryFromEnv`: SEARCH_MEMORY_SCOPE,
+ * SEARCH_MEMORY_TRUST, shared through REDIS_URL).
  */
 export async function searchClientFromEnv(
   env: Env,
@@ -24,12 +27,23 @@ export async function searchClientFromEnv(
   logger: Logger,
 ): Promise<EnvSearchClient> {
   const stack = await createSearchStack(env, { definitions, readPage, client: { logger } });
+  // Opt-in (SEARCH_MEMORY_BOT_ID): recall before searching and keep what the configured caller may teach.
+  let memory: ReturnType<typeof searchMemoryFromEnv>;
+  try {
+    memory = searchMemoryFromEnv(env, { logger });
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
   return {
-    client: stack.client,
+    client: memory ? memory.wrap(stack.client) : stack.client,
     enabled: stack.config.enabled,
     reason: stack.config.reason,
     readPage: stack.readPage ?? readPage,
-    close: () => stack.close(),
+    close: async () => {
+      await memory?.close();
+      await stack.close();
+    },
   };
 }
 

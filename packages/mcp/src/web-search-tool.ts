@@ -40,6 +40,10 @@ export const webSearchOutputSchema = {
   results: z.array(resultSchema),
   stale: z.literal(true).optional(),
   note: z.string().optional(),
+  /** An answer from a search memory (SEARCH_MEMORY_BOT_ID): which bot learned it, and when. */
+  learned: z
+    .object({ botId: z.string(), botName: z.string(), learnedAt: z.string(), note: z.string() })
+    .optional(),
 };
 
 /** `structuredContent` in the `agent-server` format: the envelope itself. */

@@ -12,6 +12,7 @@ export {
   parseFinding,
 } from './finding.ts';
 export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+export { type EnvSearchMemory, SEARCH_MEMORY_ENV, searchMemoryFromEnv } from './memory-from-env.ts';
 export {
   classifyQuery,
   isTimeSensitive,
@@ -50,11 +51,9 @@ export {
   type TraceStore,
 } from './trace-log.ts';
 export {
-  type LearnedFrom,
   type MemoryPolicy,
   type MemoryPolicySource,
   type MemorySearchAnswer,
-  type MemorySearchResponse,
   type SearchMemoryLayerOptions,
   searchThroughMemory,
   trustMemoryPolicy,

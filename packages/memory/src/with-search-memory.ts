@@ -7,8 +7,8 @@ import {
   type SearchResult,
   silentLogger,
   siteOf,
+  wrapSearchClient,
 } from '@agent-search/core';
-import { forwardSearchClient } from './forward-client.ts';
 import { DEFAULT_RECALL_TIMEOUT_MS, type RecalledFinding, type SearchMemory } from './search-memory.ts';
 import type { SearchOutcome, TraceLog } from './trace-log.ts';
 
@@ -48,21 +48,9 @@ export interface SearchMemoryLayerOptions {
   logName?: string;
 }
 
-/** Who learned an answer from memory, and when: set on a response the memory answered. */
-export interface LearnedFrom {
-  botId: string;
-  botName: string;
-  learnedAt: string;
-  /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
-  note: string;
-}
-
-/** A response, with `learned` when the memory answered it (`provider` is then "memory"). */
-export type MemorySearchResponse = SearchResponse & { learned?: LearnedFrom };
-
 /** One search through the memory: the response, and the finding that answered it when memory did. */
 export interface MemorySearchAnswer {
-  response: MemorySearchResponse;
+  response: SearchResponse;
   learned?: RecalledFinding;
 }
 
@@ -79,7 +67,7 @@ function recallable(request: SearchRequestInput): boolean {
   );
 }
 
-function fromFinding(query: string, finding: RecalledFinding, now: number): MemorySearchResponse {
+function fromFinding(query: string, finding: RecalledFinding, now: number): SearchResponse {
   const results: SearchResult[] = finding.sources.map((s) => ({
     title: s.title,
     url: s.url,
@@ -208,7 +196,7 @@ async function record(
  * and `learned` (who learned it, when, and a sentence saying so).
  */
 export function withSearchMemory(client: SearchClient, options: SearchMemoryLayerOptions): SearchClient {
-  return forwardSearchClient(client, {
+  return wrapSearchClient(client, {
     search: async (request, searchOptions = {}) =>
       (
         await searchThroughMemory(

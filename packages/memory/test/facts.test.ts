@@ -68,7 +68,8 @@ describe('facts with sources', () => {
     );
     const [fact] = await memory.recallFacts('capital of Kazakhstan');
     expect(fact!.origin).toBe('web');
-    expect(fact!.text).not.toMatch(/<script>|\u001b/);
+    expect(fact!.text).not.toContain('<script>');
+    expect(fact!.text).not.toContain('\u001b');
     expect(fact!.text).toContain('Astana is the capital of Kazakhstan.');
     expect(fact!.sources).toEqual([{ title: '', url: 'https://evil.example/kz' }]);
     expect(fact!.note).toBe(`Elena learned this on ${fact!.learnedAt.slice(0, 10)} from evil.example`);

@@ -4,7 +4,6 @@ import {
   createTraceLog,
   type FindingStore,
   MemoryFindingStore,
-  type MemorySearchResponse,
   trustMemoryPolicy,
   withSearchMemory,
 } from '../src/index.ts';
@@ -40,9 +39,9 @@ describe('withSearchMemory', () => {
 
     // A friend's search is kept, and another bot answers from it with no upstream call, naming Elena.
     await elena.search({ query: 'capital of Kazakhstan' }, { userId: 'mark' });
-    const recalled = (await dotty.search({
+    const recalled = await dotty.search({
       query: "what's the capital of Kazakhstan",
-    })) as MemorySearchResponse;
+    });
     expect(upstream.queries.length - before).toBe(3);
     expect(recalled.provider).toBe('memory');
     expect(recalled.learned).toMatchObject({ botId: 'elena', botName: 'Elena' });
@@ -78,7 +77,7 @@ describe('withSearchMemory', () => {
     const took = performance.now() - started;
     // The recall gave up at the search's own deadline; the search then had at least 1 ms, not a fresh 300.
     expect(took).toBeGreaterThanOrEqual(290);
-    expect(took).toBeLessThan(1_500);
+    expect(took).toBeLessThan(3_000);
     expect(answered).toMatchObject({ code: 'timeout' });
 
     const controller = new AbortController();
@@ -86,7 +85,7 @@ describe('withSearchMemory', () => {
     const aborted = layered.search({ query: 'capital of Kazakhstan' }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('the user hung up')), 50);
     await expect(aborted).rejects.toThrow('the user hung up');
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 

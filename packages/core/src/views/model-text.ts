@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../response.ts';
+import { learnedNotice, type SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
 import { isoDay, plainLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
@@ -70,7 +70,7 @@ function resultLines(result: SearchResult, id: number, maxSnippet: number): stri
 export function toModelText(
   // What a tool adapter's stored output (`WebSearchOutput`) also has, so it can be rendered later.
   response: Pick<SearchResponse, 'query' | 'results' | 'stale' | 'ageMs' | 'fetchedAt'> &
-    Partial<Pick<SearchResponse, 'cached'>>,
+    Partial<Pick<SearchResponse, 'cached' | 'learned'>>,
   options: ModelTextOptions = {},
 ): string {
   // "(2026-11-24, cached)": the cache mark costs two tokens in the header.
@@ -83,5 +83,7 @@ export function toModelText(
   const maxSnippet = Math.max(1, options.maxSnippetChars ?? DEFAULT_MODEL_SNIPPET_CHARS);
   const lines = response.results.map((r, i) => resultLines(r, i + 1, maxSnippet));
   if (stale) lines.unshift(stale.note);
+  // An answer from a search memory: who learned it, and that it is quoted web content.
+  if (response.learned) lines.unshift(learnedNotice(response.learned));
   return `Results for "${query}" (${today}):\n${lines.join('\n')}`;
 }

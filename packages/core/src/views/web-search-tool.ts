@@ -1,6 +1,6 @@
 import { isSearchError } from '../errors.ts';
 import type { SearchMode, SearchRequestInput, TimeRange } from '../request.ts';
-import type { SearchResponse } from '../response.ts';
+import { type LearnedFrom, learnedNotice, type SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
 import { type AgentServerError, type AgentServerResult, toAgentServerEnvelope } from './agent-server.ts';
 import { oneLine } from './fields.ts';
@@ -87,9 +87,13 @@ export interface WebSearchOutput {
   /** When the provider answered (ISO 8601). */
   fetchedAt: string;
   results: SearchResult[];
-  /** Only on a stale cached answer (every provider failed): a sentence saying how old it is. */
+  /**
+   * On a stale cached answer (every provider failed), a sentence saying how old it is; on an answer from
+   * a search memory, who learned it and that it is quoted web content (`learned`).
+   */
   stale?: true;
   note?: string;
+  learned?: LearnedFrom;
 }
 
 export function toWebSearchOutput(response: SearchResponse): WebSearchOutput {
@@ -103,6 +107,8 @@ export function toWebSearchOutput(response: SearchResponse): WebSearchOutput {
   };
   const stale = staleNotice(response);
   if (stale) Object.assign(output, { stale: true, note: stale.note });
+  if (response.learned)
+    Object.assign(output, { learned: response.learned, note: learnedNotice(response.learned) });
   return output;
 }
 

@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createSearchMemory, RedisFindingStore } from '@agent-search/memory';
+import {
+  hasRedisServer,
+  type ProviderSimulator,
+  type RunningRedis,
+  startProviderSimulator,
+  startRedisServer,
+} from '@agent-search/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackEnv, textOf } from './loopback.ts';
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+let simulator: ProviderSimulator;
+let redis: RunningRedis | undefined;
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
+  simulator = await startProviderSimulator();
+  if (hasRedisServer()) redis = await startRedisServer();
+});
+afterAll(async () => {
+  await simulator.close();
+  await redis?.stop();
+});
+
+/** One MCP server process for one bot, started the way an MCP client starts it. */
+async function botServer(memoryEnv: Record<string, string>) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_NO_WARNINGS: '1',
+      ...loopbackEnv(simulator, { REDIS_URL: redis!.url, SEARCH_MEMORY_SCOPE: 'shared', ...memoryEnv }),
+    },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'memory-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+interface Structured {
+  provider: string;
+  results: { url: string }[];
+  learned?: { botId: string; botName: string; note: string };
+}
+
+describe.skipIf(!hasRedisServer())('a search memory through MCP, two server processes on one Redis', () => {
+  it('B recalls what A learned with no upstream call, naming A; a stranger’s search is not kept; forgetUser removes it', async () => {
+    const elena = await botServer({
+      SEARCH_MEMORY_BOT_ID: 'elena',
+      SEARCH_MEMORY_BOT_NAME: 'Elena',
+      SEARCH_MEMORY_TRUST: '50',
+    });
+    const dotty = await botServer({
+      SEARCH_MEMORY_BOT_ID: 'dotty',
+      SEARCH_MEMORY_BOT_NAME: 'Dotty',
+      SEARCH_MEMORY_TRUST: '50',
+    });
+    const stranger = await botServer({ SEARCH_MEMORY_BOT_ID: 'jake', SEARCH_MEMORY_TRUST: '10' });
+    const adminStore = new RedisFindingStore({ url: redis!.url });
+    const admin = adminStore.client;
+    const upstream = () => simulator.calls('tavily') + simulator.calls('exa');
+    try {
+      const search = async (client: Client, query: string) => {
+        const result = await client.callTool({ name: 'web_search', arguments: { query } });
+        expect(result.isError).toBeFalsy();
+        return { structured: result.structuredContent as unknown as Structured, text: textOf(result) };
+      };
+      simulator.reset();
+      const first = await search(elena, 'capital of Kazakhstan');
+      expect(first.structured.provider).toBe('tavily');
+      const upstreamBefore = upstream();
+
+      const recalled = await search(dotty, "what's the capital of Kazakhstan");
+      expect(upstream()).toBe(upstreamBefore);
+      expect(recalled.structured.provider).toBe('memory');
+      expect(recalled.structured.learned).toMatchObject({ botId: 'elena', botName: 'Elena' });
+      expect(recalled.text).toMatch(/Elena learned this on \d{4}-\d\d-\d\d from .*quoted web content/);
+      expect(recalled.structured.results.map((r) => r.url)).toEqual(
+        first.structured.results.map((r) => r.url),
+      );
+
+      // A stranger-tier caller's search is answered, not kept.
+      const findings = async () => (await admin.keys('agent-search:memory:f:*')).length;
+      expect(await findings()).toBe(1);
+      await search(stranger, 'population of Kazakhstan');
+      expect(await findings()).toBe(1);
+      expect((await search(dotty, 'population of Kazakhstan')).structured.provider).not.toBe('memory');
+
+      // Dotty's own search for a friend was kept: two findings of the user "mcp:stdio" (stdio callers).
+      expect(await findings()).toBe(2);
+      // Forgetting the user removes them for every bot.
+      const forgetter = createSearchMemory({
+        botId: 'admin',
+        store: new RedisFindingStore({ url: redis!.url }),
+      });
+      expect(await forgetter.forgetUser('mcp:stdio')).toBe(2);
+      await forgetter.close();
+      expect(await findings()).toBe(0);
+      expect((await search(dotty, "what's the capital of Kazakhstan")).structured.provider).not.toBe(
+        'memory',
+      );
+      // That search went to the web, and Dotty kept it anew.
+      expect(await findings()).toBe(1);
+    } finally {
+      await Promise.all([elena.close(), dotty.close(), stranger.close()]);
+      await adminStore.close();
+    }
+  });
+});
