@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'packages/providers/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },

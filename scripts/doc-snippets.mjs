@@ -83,8 +83,15 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
       continue;
     }
     if (!marker) {
+      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts
+      const folder = doc
+        .replace(/^docs\//, '')
+        .replace(/\.md$/, '')
+        .replaceAll('/', '-')
+        .toLowerCase();
+      const suggested = `${SNIPPETS_DIR}/${folder}/<name>${extension}`;
       problems.push(
-        `${where}: a \`\`\`${block.language} block that is not a snippet file: move it to ${SNIPPETS_DIR}/<doc>/<name>${extension} and put <!-- snippet: ${SNIPPETS_DIR}/<doc>/<name>${extension} --> on the line above it (then \`pnpm docs:snippets\` writes the block from the file)`,
+        `${where}: a \`\`\`${block.language} block that is not a snippet file: move it to ${suggested} and put <!-- snippet: ${suggested} --> on the line above it (then \`pnpm docs:snippets\` writes the block from the file)`,
       );
       continue;
     }

@@ -70,8 +70,8 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
       ...(stack.cache && stack.readPage ? { readPage: stack.readPage } : {}),
     };
   } catch (error) {
-    // SEARCH_PROVIDER_PRIORITY naming an unknown provider, say: the variable, the name and the known ones.
-    if (error instanceof SearchConfigError) {
+    // A malformed search variable, named in the log (an unknown provider id also lists the known ones).
+    if (SearchConfigError.is(error)) {
       logger?.error({ variable: error.variable }, `${error.message}; web search is off`);
     }
     const reason = `Web search is off: ${error instanceof Error ? error.message : String(error)}`;

@@ -12,7 +12,7 @@ export function startupConfigError(env: Env): SearchConfigError | undefined {
   try {
     loadSearchConfig(env, { definitions: PROVIDER_DEFINITIONS });
   } catch (error) {
-    if (error instanceof SearchConfigError && error.variable === 'SEARCH_PROVIDER_PRIORITY') return error;
+    if (SearchConfigError.is(error) && error.variable === 'SEARCH_PROVIDER_PRIORITY') return error;
   }
   return undefined;
 }

@@ -9,7 +9,8 @@ import {
   SEARCH_UNAVAILABLE_RULES,
 } from '@agent-search/livekit-tool';
 import { READ_PAGE_TOOL_NAME, READ_PAGE_TOOL_RULES } from '@agent-search/livekit-tool/reader';
-import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
+import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
+import { useMswServer } from '@agent-search/testing';
 import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';

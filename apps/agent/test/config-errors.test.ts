@@ -5,8 +5,10 @@ import { buildSearchClient, PROVIDER_DEFINITIONS } from '../src/search.ts';
 // Any request would fail the test: a configuration error searches nothing.
 useMswServer();
 
-describe('a provider id the registry does not know', () => {
-  it('is an error at start-up naming it and the known ids; the assistant runs without search', async () => {
+// main.ts stops the worker for this mistake before building anything (startup.ts); buildSearchClient, used
+// on its own, says it in the log and returns search off.
+describe('buildSearchClient with a provider id the registry does not know', () => {
+  it('logs an error naming it and the known ids, and turns search off', async () => {
     const errors: { fields: object; msg?: string }[] = [];
     const noop = () => {};
     const logger = {

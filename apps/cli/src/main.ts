@@ -277,7 +277,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       ? runProviders(command.json, session, full)
       : await runSearch(command, session, full);
   } catch (error) {
-    if (error instanceof SearchConfigError) {
+    if (SearchConfigError.is(error)) {
       say(`${PROGRAM}: configuration error: ${plainText(error.message)}\n`);
       return EXIT_CODES.usage;
     }

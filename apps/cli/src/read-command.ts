@@ -148,7 +148,7 @@ export async function runReadCommand(argv: string[], context: ReadContext): Prom
       say(`${PROGRAM}: ${error.message} (${error.code})\n${hint ? `${hint}\n` : ''}`);
       return EXIT.failed;
     }
-    if (error instanceof RangeError || error instanceof SearchConfigError) {
+    if (error instanceof RangeError || SearchConfigError.is(error)) {
       say(`${PROGRAM}: ${error.message}\n`);
       return EXIT.usage;
     }

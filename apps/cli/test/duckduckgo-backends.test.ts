@@ -1,5 +1,6 @@
 import type { SearchResponse } from '@agent-search/core';
-import { dJs, hang, useMswServer } from '@agent-search/testing';
+import { dJs } from '@agent-search/provider-duckduckgo/testing';
+import { hang, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DDG, TEXT_RESULTS, vqdEndpoint } from './fixtures/duckduckgo.ts';

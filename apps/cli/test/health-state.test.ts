@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
+import { duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
+import { useMswServer } from '@agent-search/testing';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthFile } from '../src/health-state.ts';

@@ -46,7 +46,7 @@ describe('agent-search providers', () => {
       EXA_API_KEY: EXA_KEY,
     });
     expect(run.code).toBe(0);
-    const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
+    const names = [...run.stdout.matchAll(/^\d+\. (\w+)/gm)].map((m) => m[1]);
     // The listed ones first, then the rest in the registry's order.
     const rest = PROVIDER_DEFINITIONS.filter((d) => d.id !== 'exa' && d.id !== 'duckduckgo');
     expect(names).toEqual(['Exa', 'DuckDuckGo', ...rest.map((d) => d.name)]);
@@ -100,9 +100,9 @@ describe('agent-search providers', () => {
     const run = await runCli(['providers']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^\d\. Tavily\s+enabled\n {3}key: keyless \(shared limits; TAVILY_API_KEY not set\)$/m,
+      /^\d+\. Tavily\s+enabled\n {3}key: keyless \(shared limits; TAVILY_API_KEY not set\)$/m,
     );
-    const names = [...run.stdout.matchAll(/^\d\. (\w+)/gm)].map((m) => m[1]);
+    const names = [...run.stdout.matchAll(/^\d+\. (\w+)/gm)].map((m) => m[1]);
     expect(names.at(-1)).toBe('Tavily');
     const json = await runCli(['providers', '--json']);
     const { providers } = JSON.parse(json.stdout) as { providers: ProviderListing[] };

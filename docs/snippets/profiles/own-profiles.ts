@@ -10,4 +10,4 @@ const client = createSearchClient({
   profiles,
 });
 const { results } = await client.search({ query: 'heat pump controller', profile: 'tech' });
-console.log(results.map((r) => r.url));
+console.log(results.map((r) => `${r.title} (${r.url})`));

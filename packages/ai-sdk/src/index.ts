@@ -1,4 +1,10 @@
 export {
+  type SearchToolSource,
+  type SearchTools,
+  type SearchToolsForOptions,
+  searchToolsFor,
+} from './native-search.ts';
+export {
   type ReadPageInput,
   type ReadPageToolOptions,
   type ReadPageToolOutput,

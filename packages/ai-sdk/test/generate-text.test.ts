@@ -1,6 +1,7 @@
 import { createSearchClient } from '@agent-search/core';
 import { WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core/views';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -19,7 +20,7 @@ const USAGE = {
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: [tavilyKit] });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());
@@ -61,7 +62,7 @@ function toolResultSent(calls: LanguageModelV3CallOptions[]) {
 
 const client = () =>
   createSearchClient({
-    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.urls.tavily })],
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.baseURL(tavilyKit) })],
   });
 
 describe('webSearchTool in generateText', () => {

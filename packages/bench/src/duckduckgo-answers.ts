@@ -1,4 +1,5 @@
-import { type ProviderSimulator, vqdFor } from '@agent-search/testing/simulator';
+import { vqdFor } from '@agent-search/provider-duckduckgo/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 
 /**
  * Web results as DuckDuckGo's d.js sends them, written for the benchmarks (not captured) in the shape of

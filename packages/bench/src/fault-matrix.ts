@@ -2,52 +2,36 @@ import { createSearchClient, isSearchError, type SearchMode, type SearchProvider
 import {
   type ProviderSimulator,
   SIMULATOR_FAULTS,
-  type SimulatedEndpoint,
-  type SimulatedProvider,
   type SimulatorFault,
 } from '@agent-search/testing/simulator';
+import { ENDPOINT_FAULT_ROWS } from './fault-scenarios.ts';
 import { timed } from './stats.ts';
-import { brave, duckDuckGo, exa, searxng, tavily } from './upstreams.ts';
 
 export interface MatrixRow {
   provider: string;
   mode: SearchMode;
-  /** What the fault is applied to: every endpoint of a provider, or one endpoint. */
-  faulted: SimulatedProvider | SimulatedEndpoint;
+  /** What the fault is applied to: every endpoint of a provider (its id), or one endpoint (`<id>.<endpoint>`). */
+  faulted: string;
   create: (sim: ProviderSimulator) => SearchProvider;
 }
 
-/** Every provider (and DuckDuckGo's separate news endpoint) the matrix covers. */
-export const MATRIX_ROWS: MatrixRow[] = [
-  {
-    provider: 'DuckDuckGo text (HTML endpoint, then d.js; every endpoint faulted)',
-    mode: 'text',
-    faulted: 'duckduckgo',
-    create: (sim) => duckDuckGo(sim),
-  },
-  {
-    provider: 'DuckDuckGo text, d.js backend (d.js faulted, vqd page healthy)',
-    mode: 'text',
-    faulted: 'duckduckgo.d.js',
-    create: (sim) => duckDuckGo(sim, ['djs']),
-  },
-  {
-    provider: 'DuckDuckGo news (news.js faulted, vqd page healthy)',
-    mode: 'news',
-    faulted: 'duckduckgo.news.js',
-    create: (sim) => duckDuckGo(sim),
-  },
-  {
-    provider: 'DuckDuckGo news (vqd page faulted)',
-    mode: 'news',
-    faulted: 'duckduckgo.vqd',
-    create: (sim) => duckDuckGo(sim),
-  },
-  { provider: 'Tavily', mode: 'text', faulted: 'tavily', create: tavily },
-  { provider: 'Exa', mode: 'text', faulted: 'exa', create: exa },
-  { provider: 'Brave', mode: 'text', faulted: 'brave', create: brave },
-  { provider: 'SearXNG', mode: 'text', faulted: 'searxng', create: searxng },
-];
+/**
+ * Every provider the simulator serves (every registered one), every endpoint faulted; then the scenarios
+ * that fault one endpoint of a provider.
+ */
+export function matrixRows(sim: ProviderSimulator): MatrixRow[] {
+  return [
+    ...sim.kits.map(
+      (kit): MatrixRow => ({
+        provider: `${kit.definition.name} text (every endpoint faulted)`,
+        mode: 'text',
+        faulted: kit.definition.id,
+        create: (s) => s.provider(kit),
+      }),
+    ),
+    ...ENDPOINT_FAULT_ROWS,
+  ];
+}
 
 export interface MatrixCell {
   row: MatrixRow;
@@ -65,7 +49,7 @@ export const MATRIX_ATTEMPT_MS = 1_500;
 /** Every row × every fault, one search each, through a client holding only that provider. */
 export async function runFaultMatrix(sim: ProviderSimulator): Promise<MatrixCell[]> {
   const cells: MatrixCell[] = [];
-  for (const row of MATRIX_ROWS) {
+  for (const row of matrixRows(sim)) {
     for (const fault of SIMULATOR_FAULTS) {
       sim.reset();
       sim.configure(row.faulted, { faults: { [fault]: 1 } });
@@ -88,7 +72,7 @@ export async function runFaultMatrix(sim: ProviderSimulator): Promise<MatrixCell
         fault,
         ...value,
         ms,
-        upstreamCalls: sim.calls(row.faulted.split('.')[0] as SimulatedProvider),
+        upstreamCalls: sim.calls(row.faulted.split('.')[0]!),
       });
     }
   }

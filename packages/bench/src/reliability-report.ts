@@ -1,5 +1,5 @@
 import { SIMULATOR_FAULTS } from '@agent-search/testing/simulator';
-import { MATRIX_ATTEMPT_MS, MATRIX_ROWS, type MatrixCell } from './fault-matrix.ts';
+import { MATRIX_ATTEMPT_MS, type MatrixCell } from './fault-matrix.ts';
 import { fmt } from './figure.ts';
 import { HOSTILE_INPUT_SECTION } from './hostile-input.ts';
 import { HOSTILE_UPSTREAMS_SECTION } from './hostile-upstreams.ts';
@@ -82,7 +82,7 @@ waiting for collection under 200 searches in flight: what the run keeps is the l
 export function reliabilityMarkdown(cells: MatrixCell[], load: LoadReport, info: RunInfo): string {
   const matrix = markdownTable(
     ['Provider', ...SIMULATOR_FAULTS],
-    MATRIX_ROWS.map((row) => [
+    [...new Set(cells.map((c) => c.row))].map((row) => [
       row.provider,
       ...SIMULATOR_FAULTS.map((fault) => {
         const c = cells.find((x) => x.row === row && x.fault === fault);

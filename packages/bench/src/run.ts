@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProviderSimulator } from '@agent-search/testing/simulator';
 import { DEFAULT_AVAILABILITY } from './availability.ts';
 import { runFaultMatrix } from './fault-matrix.ts';
 import type { Figure } from './figure.ts';
@@ -21,7 +20,7 @@ import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
 import { benchmarksMarkdown, chartSvg, markdownTable, runInfo, summaryTable } from './report.ts';
-import { routeNeedleTo } from './upstreams.ts';
+import { routeNeedleTo, startBenchSimulator } from './upstreams.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // `--quick`: fewer samples, to check the harness itself; the docs are only written by a full run.
@@ -34,7 +33,7 @@ const partial = quick || only !== undefined;
 const wanted = (name: string) => only === undefined || only.has(name);
 
 const started = performance.now();
-const sim = await startProviderSimulator({ seed: 42 });
+const sim = await startBenchSimulator(42);
 routeNeedleTo(sim);
 const figures: Figure[] = [];
 

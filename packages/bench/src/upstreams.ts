@@ -1,16 +1,21 @@
 import type { SearchProvider } from '@agent-search/core';
-import { createBraveProvider } from '@agent-search/provider-brave';
 import { createDuckDuckGoProvider, type DuckDuckGoTextBackend } from '@agent-search/provider-duckduckgo';
-import { createExaProvider } from '@agent-search/provider-exa';
-import { createSearxngProvider } from '@agent-search/provider-searxng';
-import { createTavilyProvider } from '@agent-search/provider-tavily';
-import type { ProviderSimulator } from '@agent-search/testing/simulator';
+import { loadProviderKits } from '@agent-search/registry/testing';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing/simulator';
 import needle from 'needle';
 
-/** Keys the simulator accepts; they only have to look like keys. */
+/**
+ * The bench's upstreams: the provider simulator serving every registered provider from its kit. The
+ * figures measure the default chain by name (DuckDuckGo first, Tavily and Exa behind it): the helpers
+ * below are those providers on the simulator.
+ */
+export async function startBenchSimulator(seed: number): Promise<ProviderSimulator> {
+  return startProviderSimulator({ kits: await loadProviderKits(), seed });
+}
+
+/** Keys the figures give peers (Tavily's SDK, its LangChain tool) on the simulator; they only have to look like keys. */
 export const TAVILY_KEY = 'tvly-bench-0000000000000000';
 export const EXA_KEY = 'exa-bench-00000000000000000';
-export const BRAVE_KEY = 'BSA-bench-0000000000000000';
 
 /**
  * Sends every `needle` request of this process to the simulator, so duck-duck-scrape calls made without
@@ -22,29 +27,17 @@ export function routeNeedleTo(sim: ProviderSimulator): void {
 
 /** Our DuckDuckGo provider on the simulator; `backends` default to the provider's own default. */
 export function duckDuckGo(sim: ProviderSimulator, backends?: DuckDuckGoTextBackend[]): SearchProvider {
+  if (!backends) return sim.provider('duckduckgo');
   return createDuckDuckGoProvider({
-    baseURL: sim.urls.duckDuckGoHtml,
-    // The token page, d.js, news.js and v.js are fixed https URLs: this fetch sends them to the simulator.
+    baseURL: sim.baseURL('duckduckgo'),
+    // The token page and d.js are fixed https URLs: this fetch sends them to the simulator.
     fetch: sim.fetch,
-    ...(backends ? { textBackends: backends } : {}),
+    textBackends: backends,
   });
 }
 
-export function tavily(sim: ProviderSimulator): SearchProvider {
-  return createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: sim.urls.tavily });
-}
-
-export function exa(sim: ProviderSimulator): SearchProvider {
-  return createExaProvider({ apiKey: EXA_KEY, baseURL: sim.urls.exa });
-}
-
-export function brave(sim: ProviderSimulator): SearchProvider {
-  return createBraveProvider({ apiKey: BRAVE_KEY, baseURL: sim.urls.brave });
-}
-
-export function searxng(sim: ProviderSimulator): SearchProvider {
-  return createSearxngProvider({ baseURL: sim.urls.searxng });
-}
+export const tavily = (sim: ProviderSimulator): SearchProvider => sim.provider('tavily');
+export const exa = (sim: ProviderSimulator): SearchProvider => sim.provider('exa');
 
 /** Distinct queries on the simulator's topic, so caches and coalescing never join them by accident. */
 export function query(index: number, prefix = 'heat pump cold climate'): string {

@@ -1,14 +1,14 @@
 import { withCache } from '@agent-search/cache';
 import { createSearchClient } from '@agent-search/core';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { duckDuckGo, routeNeedleTo, tavily } from '../src/upstreams.ts';
+import { duckDuckGo, routeNeedleTo, startBenchSimulator, tavily } from '../src/upstreams.ts';
 
 // The real DuckDuckGo and Tavily providers over real loopback sockets (the provider simulator): DuckDuckGo
 // blackholed on every endpoint, Tavily answering in 100 ms.
 let sim: ProviderSimulator;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ seed: 7 });
+  sim = await startBenchSimulator(7);
   routeNeedleTo(sim);
 });
 afterAll(() => sim.close());

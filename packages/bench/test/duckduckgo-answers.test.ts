@@ -1,13 +1,14 @@
-import { type ProviderSimulator, startProviderSimulator, vqdFor } from '@agent-search/testing/simulator';
+import { vqdFor } from '@agent-search/provider-duckduckgo/testing';
+import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUCKDUCKGO_ANSWERS, dJsAnswer } from '../src/duckduckgo-answers.ts';
 import { countTokens, tokensOnDuckDuckGoAnswers } from '../src/figures/tokens.ts';
-import { routeNeedleTo } from '../src/upstreams.ts';
+import { routeNeedleTo, startBenchSimulator } from '../src/upstreams.ts';
 
 // The bench's DuckDuckGo-shaped answers, served by the simulator on loopback to our client and LangChain's tool.
 let sim: ProviderSimulator;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ seed: 3 });
+  sim = await startBenchSimulator(3);
   routeNeedleTo(sim);
 });
 afterAll(() => sim.close());

@@ -1,12 +1,12 @@
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD, type LoadReport, runLoad } from '../src/load.ts';
-import { routeNeedleTo } from '../src/upstreams.ts';
+import { routeNeedleTo, startBenchSimulator } from '../src/upstreams.ts';
 
 let sim: ProviderSimulator;
 let report: LoadReport;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ seed: 11 });
+  sim = await startBenchSimulator(11);
   routeNeedleTo(sim);
   report = await runLoad(sim);
   // Bounded even when every search runs to its 8 s deadline: 10,000 / 200 in flight × 8 s = 400 s, then at

@@ -1,22 +1,22 @@
 import { withCache } from '@agent-search/cache';
 import { createSearchClient, type SearchMode, type SearchProvider } from '@agent-search/core';
 import { createSearchInternetTool, type SearchInternetArgs } from '@agent-search/livekit-tool';
-import {
-  dJs,
-  duckDuckGoHtmlPage,
-  exaResponse,
-  newsJs,
-  type ProviderSimulator,
-  type SimulatedEndpoint,
-  startProviderSimulator,
-  tavilyResponse,
-  vJs,
-  type WebEntry,
-} from '@agent-search/testing';
+import { dJs, duckDuckGoHtmlPage, newsJs, vJs } from '@agent-search/provider-duckduckgo/testing';
+import { exaResponse } from '@agent-search/provider-exa/testing';
+import { tavilyResponse } from '@agent-search/provider-tavily/testing';
+import type { ProviderSimulator, WebEntry } from '@agent-search/testing';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settleWithin } from '../src/stats.ts';
-import { duckDuckGo, EXA_KEY, exa, routeNeedleTo, TAVILY_KEY, tavily } from '../src/upstreams.ts';
+import {
+  duckDuckGo,
+  EXA_KEY,
+  exa,
+  routeNeedleTo,
+  startBenchSimulator,
+  TAVILY_KEY,
+  tavily,
+} from '../src/upstreams.ts';
 import { errorViolations, responseViolations } from './support/contract.ts';
 import {
   anyJson,
@@ -34,7 +34,7 @@ const SECRETS = [TAVILY_KEY, EXA_KEY];
 
 let sim: ProviderSimulator;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ seed: 7 });
+  sim = await startBenchSimulator(7);
   routeNeedleTo(sim);
 });
 afterEach(() => sim.reset());
@@ -180,7 +180,7 @@ describe('providers reading arbitrary (mutated) payloads', () => {
   });
 
   const cases: {
-    endpoint: SimulatedEndpoint;
+    endpoint: string;
     mode: SearchMode;
     provider: (sim: ProviderSimulator) => SearchProvider;
     body: fc.Arbitrary<string>;
@@ -208,13 +208,13 @@ describe('providers reading arbitrary (mutated) payloads', () => {
       endpoint: 'tavily.search',
       mode: 'text',
       provider: tavily,
-      body: mutatedJson(tavilyResponse(q)),
+      body: mutatedJson(JSON.stringify(tavilyResponse(q))),
     },
     {
       endpoint: 'exa.search',
       mode: 'text',
       provider: exa,
-      body: mutatedJson(exaResponse(q)),
+      body: mutatedJson(JSON.stringify(exaResponse(q))),
     },
   ];
 

@@ -78,7 +78,7 @@ async function openCache(
   try {
     return createCacheFromEnv(env, logger ? { logger } : {});
   } catch (error) {
-    if (mode === 'required' || !(error instanceof SearchConfigError)) throw error;
+    if (mode === 'required' || !SearchConfigError.is(error)) throw error;
     logger?.error(
       { variable: error.variable },
       `${error.message}; searching without the cache and rate limits`,
@@ -146,10 +146,6 @@ export function secretsOf(
   definitions: readonly ProviderDefinition[],
   variables: readonly string[] = [],
 ): string[] {
-  const names = [
-    ...definitions.flatMap(apiKeyVariables),
-    'REDIS_URL',
-    ...variables,
-  ];
+  const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', ...variables];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }

@@ -1,4 +1,5 @@
 import type { SearchAttempt } from './attempt.ts';
+import { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-error.ts';
 import type { SearchErrorCode } from './error-codes.ts';
 
 /** Codes worth trying again later (possibly on another provider). */
@@ -9,35 +10,30 @@ const RETRYABLE: ReadonlySet<SearchErrorCode> = new Set([
   'blocked',
 ]);
 
-// A global symbol, so two installed copies of core still recognise each other's errors.
+// Global symbols, so two installed copies of core still recognise each other's errors.
 const MARKER = Symbol.for('agent-search.error');
+const CONFIG_MARKER = Symbol.for('agent-search.config-error');
 
-export interface SearchErrorOptions {
+export interface SearchErrorOptions extends CodedErrorOptions {
   provider?: string;
-  retryable?: boolean;
   /** How long the caller should wait before trying again, when the upstream said so. */
   retryAfterMs?: number;
   /** HTTP status of the upstream response, when there was one. */
   status?: number;
-  cause?: unknown;
   /** Every provider tried, when the error ends a whole search. */
   attempts?: SearchAttempt[];
 }
 
-export class SearchError extends Error {
+export class SearchError extends CodedError<SearchErrorCode> {
   readonly [MARKER] = true;
   override readonly name = 'SearchError';
-  readonly code: SearchErrorCode;
-  readonly retryable: boolean;
   readonly provider: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly status: number | undefined;
   readonly attempts: SearchAttempt[] | undefined;
 
   constructor(code: SearchErrorCode, message: string, options: SearchErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.retryable = options.retryable ?? RETRYABLE.has(code);
+    super(code, message, options, RETRYABLE);
     this.provider = options.provider;
     this.retryAfterMs = options.retryAfterMs;
     this.status = options.status;
@@ -45,15 +41,11 @@ export class SearchError extends Error {
   }
 
   static is(value: unknown): value is SearchError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+    return hasErrorMarker(value, MARKER);
   }
 
-  toJSON(): Record<string, unknown> {
+  protected details(): Record<string, unknown> {
     return {
-      name: this.name,
-      code: this.code,
-      message: this.message,
-      retryable: this.retryable,
       provider: this.provider,
       retryAfterMs: this.retryAfterMs,
       status: this.status,
@@ -80,12 +72,20 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
   return out;
 }
 
-/** A malformed environment variable; `variable` names it. */
+/**
+ * A malformed environment variable; `variable` names it. Recognise it with `SearchConfigError.is`: the
+ * packages that configure a client may hold another copy of core than the one that threw.
+ */
 export class SearchConfigError extends Error {
+  readonly [CONFIG_MARKER] = true;
   override readonly name = 'SearchConfigError';
   readonly variable: string;
   constructor(variable: string, message: string) {
     super(`${variable}: ${message}`);
     this.variable = variable;
+  }
+
+  static is(value: unknown): value is SearchConfigError {
+    return hasErrorMarker(value, CONFIG_MARKER);
   }
 }

@@ -12,6 +12,7 @@ export {
   type SearchOptions,
   wrapSearchClient,
 } from './client.ts';
+export { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-error.ts';
 export {
   type LoadSearchConfigOptions,
   loadSearchConfig,

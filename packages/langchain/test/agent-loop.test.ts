@@ -1,6 +1,7 @@
 import { createSearchClient } from '@agent-search/core';
 import { WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core/views';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, type ToolMessage } from '@langchain/core/messages';
@@ -12,7 +13,7 @@ const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: [tavilyKit] });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());
@@ -65,7 +66,7 @@ async function runAgent(
 
 const client = () =>
   createSearchClient({
-    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.urls.tavily })],
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.baseURL(tavilyKit) })],
   });
 
 describe('webSearchTool in a LangChain agent loop', () => {

@@ -8,8 +8,9 @@ import {
   type SearchMemory,
 } from '@agent-search/memory';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
+import type { DuckDuckGoWebEntry } from '@agent-search/provider-duckduckgo/testing';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { type DuckDuckGoWebEntry, useMswServer } from '@agent-search/testing';
+import { useMswServer } from '@agent-search/testing';
 import { voice } from '@livekit/agents';
 import { Redis } from 'ioredis';
 import { HttpResponse, http } from 'msw';

@@ -1,6 +1,7 @@
 import { loadSearchConfig } from '@agent-search/core';
 import { providerDefinition } from '@agent-search/provider-duckduckgo';
-import { dJs, hang, useMswServer, vqdPage } from '@agent-search/testing';
+import { dJs, vqdPage } from '@agent-search/provider-duckduckgo/testing';
+import { hang, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HTML_URL, runToolTurn } from './harness.ts';

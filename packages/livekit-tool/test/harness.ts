@@ -3,12 +3,11 @@ import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import {
   type DuckDuckGoWebEntry,
   duckDuckGoHtmlPage,
-  hang,
-  type MswServer,
   newsJs,
   vJs,
   vqdPage,
-} from '@agent-search/testing';
+} from '@agent-search/provider-duckduckgo/testing';
+import { hang, type MswServer } from '@agent-search/testing';
 import { initializeLogger, JobContext, type JobProcess, type RunningJobInfo, voice } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
 import { HttpResponse, http } from 'msw';

@@ -188,10 +188,8 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     await http.close(drain);
     return 0;
   } catch (error) {
-    if (error instanceof SearchConfigError || error instanceof McpHttpConfigError) {
-      say(
-        `${program}: ${error instanceof SearchConfigError ? 'configuration error: ' : ''}${error.message}\n`,
-      );
+    if (SearchConfigError.is(error) || error instanceof McpHttpConfigError) {
+      say(`${program}: ${SearchConfigError.is(error) ? 'configuration error: ' : ''}${error.message}\n`);
       return 2;
     }
     const code = (error as NodeJS.ErrnoException).code;

@@ -30,7 +30,6 @@ describe('start-up configuration errors', () => {
   });
 });
 
-
 // The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
+import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,7 +13,7 @@ import { loopbackEnv, textOf } from './loopback.ts';
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());

@@ -1,4 +1,5 @@
 import { loadSearchConfig } from '@agent-search/core';
+import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -10,7 +11,7 @@ import { loopbackEnv, textOf } from './loopback.ts';
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 });
 afterAll(() => simulator.close());
 

@@ -15,9 +15,9 @@ export function loopbackEnv(
   return {
     SEARCH_PROVIDER_PRIORITY: 'tavily,exa',
     TAVILY_API_KEY: TAVILY_KEY,
-    TAVILY_BASE_URL: simulator.urls.tavily,
+    TAVILY_BASE_URL: simulator.baseURL('tavily'),
     EXA_API_KEY: EXA_KEY,
-    EXA_BASE_URL: simulator.urls.exa,
+    EXA_BASE_URL: simulator.baseURL('exa'),
     LOG_LEVEL: 'silent',
     ...extra,
   };

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,7 +14,7 @@ const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 let simulator: ProviderSimulator;
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 });
 afterAll(() => simulator.close());
 

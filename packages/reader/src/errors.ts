@@ -1,3 +1,5 @@
+import { CodedError, type CodedErrorOptions, hasErrorMarker } from '@agent-search/core';
+
 /** Stable error codes of a page read: callers branch on these, never on messages. */
 export const READ_PAGE_ERROR_CODES = [
   'invalid_url',
@@ -19,43 +21,31 @@ const MARKER = Symbol.for('agent-search.read-page-error');
 
 const RETRYABLE: ReadonlySet<ReadPageErrorCode> = new Set(['timeout', 'unreachable']);
 
-export interface ReadPageErrorOptions {
+export interface ReadPageErrorOptions extends CodedErrorOptions {
   /** HTTP status of the page's response, for `http_status`. */
   status?: number;
-  retryable?: boolean;
-  cause?: unknown;
 }
 
 /**
  * Why a page could not be read. The message is one plain sentence a voice model can say as it is; it
  * never repeats the URL or anything else the page sent.
  */
-export class ReadPageError extends Error {
+export class ReadPageError extends CodedError<ReadPageErrorCode> {
   readonly [MARKER] = true;
   override readonly name = 'ReadPageError';
-  readonly code: ReadPageErrorCode;
-  readonly retryable: boolean;
   readonly status: number | undefined;
 
   constructor(code: ReadPageErrorCode, message: string, options: ReadPageErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options, RETRYABLE);
     this.status = options.status;
-    this.retryable = options.retryable ?? RETRYABLE.has(code);
   }
 
   static is(value: unknown): value is ReadPageError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+    return hasErrorMarker(value, MARKER);
   }
 
-  toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      code: this.code,
-      message: this.message,
-      retryable: this.retryable,
-      status: this.status,
-    };
+  protected details(): Record<string, unknown> {
+    return { status: this.status };
   }
 }
 

@@ -1,6 +1,7 @@
 import { createSearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
-import { duckDuckGoHtmlPage, useMswServer } from '@agent-search/testing';
+import { duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
+import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readPage, withPageContent } from '../src/index.ts';

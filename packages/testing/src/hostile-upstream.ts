@@ -49,7 +49,7 @@ export type HostileAnswer =
 export interface HostileRequest {
   method: string;
   path: string;
-  /** The query string, with its "?" ("" without one): GET APIs (Brave, SearXNG) send the search here. */
+  /** The query string, with its "?" ("" without one): GET APIs send the search here. */
   search: string;
   headers: IncomingMessage['headers'];
   body: string;

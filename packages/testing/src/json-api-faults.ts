@@ -50,7 +50,7 @@ export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
     },
     {
       name: 'a body that is not JSON',
-      handlers: [route(() => HttpResponse.text('{"results": [{"url": "https://exa', { status: 200 }))],
+      handlers: [route(() => HttpResponse.text('{"results": [{"url": "https://exam', { status: 200 }))],
       code: 'provider_error',
     },
     {

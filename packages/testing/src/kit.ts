@@ -1,8 +1,9 @@
 import type { Env, ProviderDefinition, SearchProvider } from '@agent-search/core';
+import type { KitSimulation } from './simulator/simulation.ts';
 
 /**
- * A provider's test kit: what the shared suites (the conformance suite, the hostile upstream, the bench's
- * hostile matrix) need to know of one provider, exported by the provider package itself from its
+ * A provider's test kit: what the shared suites (the conformance suite, the hostile upstream, the provider
+ * simulator, the bench's hostile matrix) need to know of one provider, exported by the provider package itself from its
  * unpublished `./testing` entry point. The shared code loops over kits and names no provider.
  */
 export interface ProviderKit {
@@ -24,6 +25,12 @@ export interface ProviderKit {
   error(status: number, message: string): KitBody;
   /** How an answer frames its list of results, for bodies generated at any size. */
   framing: BodyFraming;
+  /**
+   * How the provider simulator serves the provider: its endpoints and their answers from the simulator's
+   * corpus. Without it the simulator serves `route`, answering `answer` with the corpus's web entries and
+   * faults with `error`.
+   */
+  simulation?: KitSimulation;
 }
 
 /** Options every provider takes (the template's `create<Name>Provider`). */

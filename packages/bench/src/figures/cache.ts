@@ -1,31 +1,30 @@
 import { MemoryStore, RedisStore, withCache } from '@agent-search/cache';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
 import type { ProviderSimulator } from '@agent-search/testing/simulator';
-import { type Check, type Figure, fmt } from '../figure.ts';
+import { type Check, type Figure, fmt, RUNS } from '../figure.ts';
 import { findRedis } from '../redis.ts';
 import { median, percentile, timed } from '../stats.ts';
 import { duckDuckGo, query } from '../upstreams.ts';
 
-async function hitTimes(client: SearchClient, q: string, count: number): Promise<number[]> {
-  const first = await client.search({ query: q });
-  if (first.cached) throw new Error('the priming search was already cached');
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const { ms, value } = await timed(() => client.search({ query: q }));
-    if (!value.cached) throw new Error('expected a cache hit');
-    times.push(ms);
+/**
+ * Misses (new queries) with hits among them, as users make them: after each miss, `hitsPerMiss` searches
+ * repeat queries already answered (a different one each time), so hits run with the misses' garbage and
+ * cold caches around them, not in a tight loop of one key.
+ */
+async function interleaved(client: SearchClient, prefix: string, misses: number, hitsPerMiss: number) {
+  const miss: number[] = [];
+  const hit: number[] = [];
+  for (let i = 0; i < misses; i++) {
+    const first = await timed(() => client.search({ query: query(i, prefix) }));
+    if (first.value.cached) throw new Error('expected a cache miss');
+    miss.push(first.ms);
+    for (let j = 0; j < hitsPerMiss; j++) {
+      const { ms, value } = await timed(() => client.search({ query: query((i * 7 + j) % (i + 1), prefix) }));
+      if (!value.cached) throw new Error('expected a cache hit');
+      hit.push(ms);
+    }
   }
-  return times;
-}
-
-async function missTimes(client: SearchClient, prefix: string, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const { ms, value } = await timed(() => client.search({ query: query(i, prefix) }));
-    if (value.cached) throw new Error('expected a cache miss');
-    times.push(ms);
-  }
-  return times;
+  return { miss, hit, ratio: median(miss) / median(hit) };
 }
 
 /**
@@ -39,14 +38,23 @@ export async function cacheFigure(
   sim.reset();
   const client = createSearchClient({ providers: [duckDuckGo(sim)] });
   const memory = withCache(client, { store: new MemoryStore(), rateLimits: false });
-  const memoryMiss = await missTimes(memory, 'cache miss memory', counts.misses);
-  const memoryHit = await hitTimes(memory, 'cache hit memory', counts.hits);
-  const ratio = median(memoryMiss) / median(memoryHit);
+  const hitsPerMiss = Math.max(1, Math.round(counts.hits / counts.misses));
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    runs.push(await interleaved(memory, `cache memory ${r}`, counts.misses, hitsPerMiss));
+  }
+  const worst = runs.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const memoryMiss = worst.miss;
+  const memoryHit = worst.hit;
+  const ratio = worst.ratio;
   const checks: Check[] = [
     {
-      name: 'Cache: loopback miss / memory hit (medians)',
-      value: `${Math.round(ratio)}× (${fmt.ms(median(memoryMiss))} vs ${fmt.ms(median(memoryHit))})`,
-      target: '≥ 100×',
+      name: 'Cache: loopback miss / memory hit (medians, hits among misses)',
+      value: `${fmt.ratios(
+        runs.map((run) => run.ratio),
+        'min',
+      )}; ${fmt.ms(median(memoryMiss))} vs ${fmt.ms(median(memoryHit))}`,
+      target: '≥ 100× every run',
       met: ratio >= 100,
       ...(ratio < 100 ? { why: 'a memory hit still parses the stored JSON and rebuilds the response' } : {}),
     },
@@ -69,8 +77,12 @@ export async function cacheFigure(
     const store = new RedisStore({ url: redis.url, keyPrefix: `agent-search-bench:${process.pid}:` });
     try {
       const cached = withCache(client, { store, rateLimits: false });
-      const redisMiss = await missTimes(cached, 'cache miss redis', counts.misses);
-      const redisHit = await hitTimes(cached, 'cache hit redis', counts.hits);
+      const { miss: redisMiss, hit: redisHit } = await interleaved(
+        cached,
+        'cache redis',
+        counts.misses,
+        hitsPerMiss,
+      );
       const m = median(redisHit);
       checks.push({
         name: 'Cache: Redis hit median',
@@ -94,7 +106,7 @@ export async function cacheFigure(
   return {
     id: 'cache',
     title: '2. Cache hits against a miss',
-    method: `${counts.misses} misses (new queries) and ${counts.hits} hits (one primed query) per store, in sequence. Misses are answered by the simulator's DuckDuckGo HTML endpoint with no added latency.`,
+    method: `${RUNS} runs (memory store; one with Redis) of ${counts.misses} misses (new queries), each followed by ${hitsPerMiss} hits on queries answered before (a different one each time), so hits are timed among misses, not in a tight loop; the verdict is on the worst run, details from it. Misses are answered by the simulator's DuckDuckGo HTML endpoint with no added latency.`,
     checks,
     charts: [{ unit: 'ms (median)', bars }],
     details,

@@ -36,7 +36,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   const env = {
     SEARCH_PROVIDER_PRIORITY: 'tavily',
     TAVILY_API_KEY: TAVILY_KEY,
-    TAVILY_BASE_URL: sim.urls.tavily,
+    TAVILY_BASE_URL: sim.baseURL('tavily'),
     SEARCH_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
   };

@@ -122,7 +122,7 @@ export async function outageFigure(
     // Peers: hung requests are run side by side, so the cap is paid once.
     const concurrency = outage === 'hang' ? counts.peers : 1;
     const langchain = new DuckDuckGoSearch({ maxResults: 5 });
-    const tavilySdk = tavilyClient({ apiKey: TAVILY_KEY, apiBaseURL: sim.urls.tavily });
+    const tavilySdk = tavilyClient({ apiKey: TAVILY_KEY, apiBaseURL: sim.baseURL('tavily') });
     const naive = async (q: string) => {
       try {
         return await duckDuckScrape.search(q, undefined, { agent: sim.agent });

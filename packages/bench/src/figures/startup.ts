@@ -58,7 +58,7 @@ export async function startupFigure(sim: ProviderSimulator, rounds: number): Pro
     PATH: process.env.PATH ?? '',
     HOME: stateDir,
     AGENT_SEARCH_STATE_DIR: stateDir,
-    DUCKDUCKGO_HTML_URL: sim.urls.duckDuckGoHtml,
+    DUCKDUCKGO_HTML_URL: sim.baseURL('duckduckgo'),
     // The simulator plays DuckDuckGo only: a hedge to keyless Tavily would leave the machine.
     TAVILY_KEYLESS: '0',
     SIM_PORT: port,

@@ -102,10 +102,8 @@ export async function tokensFigure(sim: ProviderSimulator): Promise<Figure> {
     livekit: await liveKitToolOutput(sim),
     langchain: await new DuckDuckGoSearch({ maxResults: RESULTS }).invoke(QUERY),
     aiSdkTavily: JSON.stringify(
-      await tavilySearch({ apiKey: TAVILY_KEY, apiBaseURL: sim.urls.tavily, maxResults: RESULTS }).execute!(
-        { query: QUERY },
-        { toolCallId: 'bench', messages: [] },
-      ),
+      await tavilySearch({ apiKey: TAVILY_KEY, apiBaseURL: sim.baseURL('tavily'), maxResults: RESULTS })
+        .execute!({ query: QUERY }, { toolCallId: 'bench', messages: [] }),
     ),
   };
   const tokens = Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, countTokens(v)])) as Record<

@@ -1,9 +1,6 @@
 import type { RawResult } from '@agent-search/core';
-// htmlparser2 and domutils, what cheerio runs on, without cheerio's HTTP client, parse5 or a CSS engine:
-// the page is found by class names alone, and a CLI search loads fewer modules.
-import type { AnyNode, Element } from 'domhandler';
-import { findAll, findOne, getAttributeValue, getInnerHTML, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
+// Only the decoder (`entities/decode`), for attribute values: text fields stay raw and core decodes them.
+import { decodeHTMLAttribute } from 'entities/decode';
 
 export type HtmlPage =
   | { kind: 'results'; results: RawResult[] }
@@ -45,42 +42,168 @@ export function isAnomalyPage(html: string): boolean {
   return ANOMALY.test(html);
 }
 
-function hasClass(element: Element, name: string): boolean {
-  return (element.attribs.class ?? '').split(/\s+/).includes(name);
+// Tags whose content is text, not markup (a "<div" inside them is not an element), and how each ends.
+const RAW_TEXT = new Map(
+  ['script', 'style', 'textarea', 'title'].map((name) => [name, new RegExp(`</${name}`, 'gi')]),
+);
+// One attribute: name, then an optional value, double-, single- or unquoted. Linear: no nested repetition.
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+const TAG_END = /[>"']/g;
+const NAME = /^[a-zA-Z][^\s/>]*/;
+
+interface Tag {
+  /** Lower case. */
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  /** The attributes' text (between the name and `>`). */
+  attributes: string;
+  start: number;
+  /** Just past the `>`. */
+  end: number;
 }
 
-/** The first element below `root` with class `name` (and tag `tag`, when given). */
-function firstWithClass(root: AnyNode, name: string, tag?: string): Element | null {
-  const children = 'children' in root ? root.children : [];
-  return findOne((el) => (tag === undefined || el.name === tag) && hasClass(el, name), children);
+/** The tag starting at `lt` (a `<`), or undefined when it is not one (a stray `<` in text). */
+function readTag(html: string, lt: number): Tag | undefined {
+  const closing = html.charCodeAt(lt + 1) === 47; // '/'
+  const nameAt = closing ? lt + 2 : lt + 1;
+  const name = NAME.exec(html.slice(nameAt, nameAt + 64))?.[0];
+  if (!name) return undefined;
+  // The closing `>`, past quoted values (a `>` may sit inside one); an unclosed tag ends the page.
+  TAG_END.lastIndex = nameAt + name.length;
+  let end = html.length;
+  for (let m = TAG_END.exec(html); m; m = TAG_END.exec(html)) {
+    if (m[0] === '>') {
+      end = m.index + 1;
+      break;
+    }
+    const close = html.indexOf(m[0], m.index + 1);
+    if (close < 0) break;
+    TAG_END.lastIndex = close + 1;
+  }
+  const attributes = html.slice(nameAt + name.length, end - 1);
+  return {
+    name: name.toLowerCase(),
+    closing,
+    selfClosing: attributes.endsWith('/'),
+    attributes,
+    start: lt,
+    end,
+  };
 }
 
-/** Reads a page of `https://html.duckduckgo.com/html/`. Fields stay raw: core cleans them. */
+/** The `class` and `href` of a tag's attributes (the first of each; `href` decoded). */
+function classAndHref(attributes: string): { classes: string[]; href: string | undefined } {
+  let classes: string[] | undefined;
+  let href: string | undefined;
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(attributes); m; m = ATTRIBUTE.exec(attributes)) {
+    const name = m[1]!.toLowerCase();
+    const value = m[2] ?? m[3] ?? m[4] ?? '';
+    if (name === 'class') classes ??= value.split(/[\t\n\f\r ]+/);
+    else if (name === 'href') href ??= decodeHTMLAttribute(value);
+  }
+  return { classes: classes ?? [], href };
+}
+
+type Field = 'title' | 'snippet' | 'extras';
+
+interface Block {
+  link?: string | undefined;
+  displayLink?: string | undefined;
+  title?: string;
+  snippet?: string;
+  stamp?: string;
+}
+
+/**
+ * Reads a page of `https://html.duckduckgo.com/html/`. Fields stay raw: core cleans them.
+ *
+ * One forward pass over the tags (the text between them is skipped with `indexOf`), no DOM: a result is a
+ * tag with class `result` (not `result--ad` or `result--no-result`), and its title, link, snippet and time
+ * stamp are the elements with their classes that follow it, up to the next result. A field's content is
+ * sliced from the page as it is, up to the tag that closes its element (same-name tags counted). Every
+ * character is looked at a bounded number of times (one field is open at a time), so the time is linear
+ * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing.
+ */
 export function parseHtmlPage(html: string): HtmlPage {
   if (isAnomalyPage(html)) return { kind: 'anomaly' };
-  const document = parseDocument(html);
+  const blocks: Block[] = [];
+  let block: Block | undefined;
+  let noResults = false;
+  // The one field being read: its element's name, its nesting depth and where its content starts.
+  let open: { field: Field; name: string; depth: number; from: number } | undefined;
+  const close = (to: number) => {
+    if (!open || !block) return;
+    const content = html.slice(open.from, to);
+    if (open.field === 'extras') {
+      const stamp = TIMESTAMP.exec(content.replace(/<[^<>]*>/g, ' '))?.[0];
+      if (stamp) block.stamp = utcTimestamp(stamp);
+    } else block[open.field] = content;
+    open = undefined;
+  };
+  let at = html.indexOf('<');
+  while (at >= 0) {
+    if (html.startsWith('<!--', at)) {
+      const end = html.indexOf('-->', at + 4);
+      at = end < 0 ? -1 : html.indexOf('<', end + 3);
+      continue;
+    }
+    const tag = readTag(html, at);
+    if (!tag) {
+      at = html.indexOf('<', at + 1);
+      continue;
+    }
+    let next = tag.end;
+    if (open && tag.name === open.name && !tag.selfClosing) {
+      open.depth += tag.closing ? -1 : 1;
+      if (open.depth === 0) close(tag.start);
+    } else if (!tag.closing && /result|nav-link/.test(tag.attributes)) {
+      const { classes, href } = classAndHref(tag.attributes);
+      if (classes.includes('nav-link')) break; // the results are over
+      if (classes.includes('no-results')) noResults = true;
+      if (classes.includes('result')) {
+        close(tag.start);
+        block = undefined;
+        if (!classes.includes('result--ad') && !classes.includes('result--no-result')) {
+          block = {};
+          blocks.push(block);
+        }
+      } else if (block && !(open && open.field !== 'extras')) {
+        // Within a title or snippet, nothing else is looked for (as in their own element's content).
+        const field: Field | undefined =
+          tag.name === 'a' && classes.includes('result__a') && block.title === undefined
+            ? 'title'
+            : classes.includes('result__snippet') && block.snippet === undefined
+              ? 'snippet'
+              : classes.includes('result__extras__url') && !open && block.stamp === undefined
+                ? 'extras'
+                : undefined;
+        if (field === 'title') block.link = href;
+        if (tag.name === 'a' && classes.includes('result__url') && block.displayLink === undefined) {
+          block.displayLink = href ?? '';
+        }
+        if (field && !tag.selfClosing) {
+          if (open) close(tag.start); // a title or snippet inside the time stamp's box ends it
+          open = { field, name: tag.name, depth: 1, from: tag.end };
+        }
+      }
+    } else if (!tag.closing && RAW_TEXT.has(tag.name)) {
+      const end = RAW_TEXT.get(tag.name)!;
+      end.lastIndex = tag.end;
+      next = end.exec(html)?.index ?? html.length;
+    }
+    at = html.indexOf('<', next);
+  }
+  close(html.length);
   const results: RawResult[] = [];
-  const blocks = findAll(
-    (el) => hasClass(el, 'result') && !hasClass(el, 'result--ad') && !hasClass(el, 'result--no-result'),
-    document.children,
-  );
-  for (const block of blocks) {
-    const link = firstWithClass(block, 'result__a', 'a');
-    const displayUrl = firstWithClass(block, 'result__url', 'a');
-    const href = (element: Element | null) => (element ? getAttributeValue(element, 'href') : undefined);
-    const url = unwrapResultLink(href(link)) ?? unwrapResultLink(href(displayUrl));
+  for (const b of blocks) {
+    const url = unwrapResultLink(b.link) ?? unwrapResultLink(b.displayLink);
     if (!url) continue;
-    const snippet = firstWithClass(block, 'result__snippet');
-    const result: RawResult = {
-      title: link ? getInnerHTML(link) : '',
-      url,
-      snippet: snippet ? getInnerHTML(snippet) : '',
-    };
-    const extras = firstWithClass(block, 'result__extras__url');
-    const stamp = extras ? TIMESTAMP.exec(textContent(extras))?.[0] : undefined;
-    if (stamp) result.publishedAt = utcTimestamp(stamp);
+    const result: RawResult = { title: b.title ?? '', url, snippet: b.snippet ?? '' };
+    if (b.stamp) result.publishedAt = b.stamp;
     results.push(result);
   }
-  if (blocks.length === 0 && !firstWithClass(document, 'no-results')) return { kind: 'unrecognised' };
+  if (blocks.length === 0 && !noResults) return { kind: 'unrecognised' };
   return { kind: 'results', results };
 }

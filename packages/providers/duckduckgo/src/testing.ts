@@ -1,15 +1,17 @@
 import type { Env } from '@agent-search/core';
 import type { ProviderKit } from '@agent-search/testing/kit';
-import { duckDuckGoHtmlPage } from '@agent-search/testing/simulator';
 import { providerDefinition } from './definition.ts';
 import { createDuckDuckGoProvider } from './provider.ts';
+import { duckDuckGoHtmlPage } from './testing/pages.ts';
+import { simulation } from './testing/simulation.ts';
 
 const HTML = 'text/html; charset=UTF-8';
 
 /**
  * DuckDuckGo's test kit (not published), for the shared suites: its HTML endpoint, which its base URL
  * names, and that endpoint's pages. The provider is kept to the HTML backend: d.js, news.js and v.js
- * have fixed URLs a test upstream cannot stand in for.
+ * have fixed URLs a test upstream cannot stand in for (the provider simulator can: see `simulation`).
+ * The pages are exported for DuckDuckGo's tests elsewhere.
  */
 export const kit: ProviderKit = {
   definition: providerDefinition,
@@ -30,4 +32,7 @@ export const kit: ProviderKit = {
       '<div class="result results_links web-result"><h2 class="result__title"><a class="result__a" href="https://example.com/">Title</a></h2><a class="result__snippet" href="https://example.com/">Snippet text</a></div>',
     suffix: '</div></body></html>',
   },
+  simulation,
 };
+
+export * from './testing/pages.ts';

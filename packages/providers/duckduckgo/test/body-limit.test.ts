@@ -6,11 +6,10 @@ import {
   loopbackFetch,
   slowDrip,
   startHostileUpstream,
-  vqdPage,
 } from '@agent-search/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider } from '../src/index.ts';
-import { kit } from '../src/testing.ts';
+import { kit, vqdPage } from '../src/testing.ts';
 
 // The token page and d.js / news.js are fixed https URLs (duckduckgo.com/, links.duckduckgo.com/d.js, ...):
 // the provider's `fetch` option sends them to a real loopback server, path and query unchanged. No msw here.

@@ -227,7 +227,9 @@ describe('v.js', () => {
 describe('nothing else in the process is touched', () => {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const sourceDir = new URL('../src/', import.meta.url);
-  const sources = readdirSync(sourceDir).map((name) => readFileSync(new URL(name, sourceDir), 'utf8'));
+  const sources = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => readFileSync(new URL(name, sourceDir), 'utf8'));
 
   it('depends on neither duck-duck-scrape nor needle', () => {
     const dependencies = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });

@@ -44,6 +44,27 @@ describe('parseHtmlPage', () => {
     });
     expect(parseHtmlPage('')).toEqual({ kind: 'unrecognised' });
   });
+
+  it('reads hostile markup in linear time: nested fields, stray "<", unclosed quotes and comments, raw text', () => {
+    const n = 20_000;
+    const shapes = [
+      '<div class="result"><div class="result__extras__url">2024-01-01T00:00:00 '.repeat(n),
+      '<div class="result"><a class="result__a" href="x">'.repeat(n),
+      '<div class="result__snippet">'.repeat(n),
+      `<div class="result">${'<'.repeat(20 * n)}`,
+      `<div class="result"><a class="result__a" href="${'<"'.repeat(10 * n)}`,
+      `<div class="result">${'<!-- '.repeat(10 * n)}`,
+      '<script><div class="result">'.repeat(n),
+      `<div class="result"><div class="result__extras__url">${'<span'.repeat(10 * n)}`,
+    ];
+    for (const html of shapes) {
+      const started = performance.now();
+      const page = parseHtmlPage(html);
+      // About a megabyte each: linear work takes milliseconds, quadratic would take minutes.
+      expect(performance.now() - started, html.slice(0, 60)).toBeLessThan(2_000);
+      expect(['results', 'unrecognised']).toContain(page.kind);
+    }
+  });
 });
 
 const djsBody = (entries: unknown) =>

@@ -2,8 +2,8 @@ import type { ProviderCapabilities, ProviderDefinition } from '@agent-search/cor
 
 export const geminiCapabilities: ProviderCapabilities = {
   modes: ['text', 'news'],
-  // Grounding takes no date filter: a time-ranged search goes to a provider that has one.
-  timeRange: false,
+  // `google_search.timeRangeFilter`.
+  timeRange: true,
   // No domain filter, and the results' links are Google redirects, so core could not check their domain:
   // a search with domain filters goes to another provider.
   domainFilter: 'none',

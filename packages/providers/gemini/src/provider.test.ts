@@ -75,6 +75,14 @@ describeProviderConformance('gemini', {
   endpoint,
   emptyAnswer: ungrounded,
   faults,
+  async expectFiltersSent(requests) {
+    const body = (await requests.at(-1)!.json()) as {
+      tools: { google_search: { timeRangeFilter: { startTime: string; endTime: string } } }[];
+    };
+    const { startTime, endTime } = body.tools[0]!.google_search.timeRangeFilter;
+    expect(Date.parse(endTime) - Date.parse(startTime)).toBe(86_400_000);
+    expect(Math.abs(Date.now() - Date.parse(endTime))).toBeLessThan(60_000);
+  },
 });
 
 describe('gemini request', () => {

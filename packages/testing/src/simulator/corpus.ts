@@ -1,3 +1,5 @@
+import type { SimulatorCorpus } from './simulation.ts';
+
 /**
  * What the simulated search engines know: one topic's web pages, news and videos, written for these
  * tests (not captured). Every provider's payload is rendered from the same entries, so tools on top of
@@ -7,9 +9,9 @@
 export interface WebEntry {
   title: string;
   url: string;
-  /** A search-engine snippet: a sentence or two, as DuckDuckGo shows it. */
+  /** A search-engine snippet: a sentence or two, as a results page shows it. */
   snippet: string;
-  /** A longer extract, as Tavily's `content` or Exa's highlights give it. */
+  /** A longer extract, as APIs that return page content give it. */
   extract: string;
   /** ISO 8601, when the page has a date. */
   publishedAt?: string;
@@ -231,3 +233,6 @@ export const VIDEO_ENTRIES: readonly VideoEntry[] = [
     viewCount: 64_920,
   },
 ];
+
+/** The built-in corpus: the simulator's default. */
+export const CORPUS: SimulatorCorpus = { web: WEB_ENTRIES, news: NEWS_ENTRIES, videos: VIDEO_ENTRIES };

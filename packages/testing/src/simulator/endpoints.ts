@@ -1,148 +1,109 @@
+import type { KitBody, ProviderKit } from '../kit.ts';
 import {
-  braveWebResponse,
-  dJs,
-  duckDuckGoHtmlPage,
-  exaResponse,
-  newsJs,
-  searxngResponse,
-  tavilyResponse,
-  vJs,
-  vqdPage,
-} from './payloads.ts';
+  onRoute,
+  type RequestLine,
+  type SimulatedEndpointSpec,
+  type SimulatedRequest,
+  type SimulatedResponse,
+  trimSlash,
+} from './simulation.ts';
 
-/** Every endpoint the simulator speaks, named `<provider>.<endpoint>`. */
-export const SIMULATED_ENDPOINTS = [
-  'duckduckgo.html',
-  'duckduckgo.vqd',
-  'duckduckgo.d.js',
-  'duckduckgo.news.js',
-  'duckduckgo.v.js',
-  'tavily.search',
-  'exa.search',
-  'brave.web',
-  'searxng.search',
-] as const;
-export type SimulatedEndpoint = (typeof SIMULATED_ENDPOINTS)[number];
+/** An answer built from a kit's body. */
+export const fromKitBody = (status: number, { contentType, body }: KitBody): SimulatedResponse => ({
+  status,
+  headers: { 'content-type': contentType },
+  body,
+});
 
-export const SIMULATED_PROVIDERS = ['duckduckgo', 'tavily', 'exa', 'brave', 'searxng'] as const;
-export type SimulatedProvider = (typeof SIMULATED_PROVIDERS)[number];
-
-export function endpointsOf(target: SimulatedProvider | SimulatedEndpoint): SimulatedEndpoint[] {
-  return (SIMULATED_ENDPOINTS as readonly string[]).includes(target)
-    ? [target as SimulatedEndpoint]
-    : SIMULATED_ENDPOINTS.filter((e) => e.startsWith(`${target}.`));
+/** A kit without `simulation`: one endpoint, `search`, on its route, answering its `answer` with the web entries. */
+function defaultEndpoint(kit: ProviderKit): SimulatedEndpointSpec {
+  return {
+    name: 'search',
+    matches: onRoute(kit.route.method, kit.route.path),
+    answer: (_request, corpus) =>
+      fromKitBody(200, kit.answer(corpus.web.map(({ title, url, snippet }) => ({ title, url, snippet })))),
+  };
 }
 
-/** One request as the simulator saw it. */
-export interface SimulatedRequest {
-  endpoint: SimulatedEndpoint;
-  method: string;
-  url: URL;
-  /** The Host header: requests sent through `agent` (duck-duck-scrape's) keep their real DuckDuckGo host names. */
-  host: string;
-  body: string;
-  /** The search query the request carries ("" when none could be read). */
-  query: string;
-  /** The parsed JSON body of API requests, when it parsed. */
-  json?: Record<string, unknown>;
+/** One endpoint of one kit, as the simulator routes to it. */
+export interface RoutedEndpoint {
+  kit: ProviderKit;
+  /** `<provider id>.<endpoint name>`. */
+  name: string;
+  spec: SimulatedEndpointSpec;
 }
 
-export interface SimulatedResponse {
-  status: number;
-  headers?: Record<string, string>;
-  body: string;
-}
+/** Which kit and endpoint each request is for: `/<id>/...` under a provider's base URL, or a kit's host. */
+export class SimulatorRoutes {
+  readonly #byId = new Map<string, RoutedEndpoint[]>();
+  readonly #byHost = new Map<string, string>();
 
-export const CONTENT_TYPES = {
-  html: 'text/html; charset=UTF-8',
-  js: 'application/x-javascript',
-  json: 'application/json; charset=utf-8',
-} as const;
-
-/** Which endpoint a request is for, by method and path (and the Host header for duckduckgo.com's root). */
-export function routeOf(method: string, url: URL): SimulatedEndpoint | undefined {
-  const path = url.pathname;
-  if (method === 'POST') {
-    if (path === '/html' || path === '/html/') return 'duckduckgo.html';
-    if (path === '/tavily/search') return 'tavily.search';
-    if (path === '/exa/search') return 'exa.search';
-    return undefined;
+  constructor(kits: readonly ProviderKit[]) {
+    for (const kit of kits) {
+      const { id } = kit.definition;
+      if (this.#byId.has(id)) throw new TypeError(`two kits for the provider "${id}"`);
+      const specs = kit.simulation?.endpoints ?? [defaultEndpoint(kit)];
+      const names = new Set(specs.map((s) => s.name));
+      if (names.size !== specs.length) throw new TypeError(`the kit of "${id}" names an endpoint twice`);
+      this.#byId.set(
+        id,
+        specs.map((spec) => ({ kit, name: `${id}.${spec.name}`, spec })),
+      );
+      for (const host of kit.simulation?.hosts ?? []) {
+        const owner = this.#byHost.get(host);
+        if (owner) throw new TypeError(`the kits of "${owner}" and "${id}" both claim the host ${host}`);
+        this.#byHost.set(host, id);
+      }
+    }
   }
-  if (method !== 'GET') return undefined;
-  if (path === '/d.js') return 'duckduckgo.d.js';
-  if (path === '/news.js') return 'duckduckgo.news.js';
-  if (path === '/v.js') return 'duckduckgo.v.js';
-  if (path === '/brave/res/v1/web/search') return 'brave.web';
-  if (path === '/searxng/search') return 'searxng.search';
-  if (path === '/' && url.searchParams.has('q')) return 'duckduckgo.vqd';
-  return undefined;
+
+  /** The kit of the provider `id`. */
+  kit(id: string): ProviderKit {
+    const kit = this.#byId.get(id)?.[0]?.kit;
+    if (!kit) throw new TypeError(`Unknown simulator provider "${id}"`);
+    return kit;
+  }
+
+  /** Every provider id, in the kits' order. */
+  get providers(): string[] {
+    return [...this.#byId.keys()];
+  }
+
+  /** Every endpoint's name. */
+  get endpoints(): string[] {
+    return [...this.#byId.values()].flat().map((e) => e.name);
+  }
+
+  /** The endpoints of a provider, or the one endpoint named (none for an unknown target). */
+  endpointsOf(target: string): string[] {
+    const all = this.#byId.get(target);
+    if (all) return all.map((e) => e.name);
+    return this.endpoints.includes(target) ? [target] : [];
+  }
+
+  /** The endpoint a request is for: by `host` when it is one of a kit's hosts, else by `/<id>` in its path. */
+  resolve(method: string, url: URL, host: string | undefined): RoutedEndpoint | undefined {
+    let id: string | undefined;
+    let path: string;
+    if (host !== undefined) {
+      id = this.#byHost.get(host);
+      path = trimSlash(url.pathname);
+    } else {
+      const [, first = '', ...rest] = url.pathname.split('/');
+      id = first;
+      path = trimSlash(rest.length > 0 ? `/${rest.join('/')}` : '');
+    }
+    const line: RequestLine = { method, path, url };
+    return id === undefined ? undefined : this.#byId.get(id)?.find((e) => e.spec.matches(line));
+  }
 }
 
-/** The query a request carries, wherever its API puts it. */
+/** The query a request carries, where its endpoint (or, by default, a JSON body or `q` parameter) puts it. */
 export function queryOf(
-  endpoint: SimulatedEndpoint,
-  url: URL,
-  body: string,
-  json?: Record<string, unknown>,
+  spec: SimulatedEndpointSpec,
+  request: Omit<SimulatedRequest, 'endpoint' | 'query'>,
 ): string {
-  if (endpoint === 'duckduckgo.html') return new URLSearchParams(body).get('q') ?? '';
-  if (endpoint === 'tavily.search' || endpoint === 'exa.search') {
-    return typeof json?.query === 'string' ? json.query : '';
-  }
-  return url.searchParams.get('q') ?? '';
-}
-
-function numberField(json: Record<string, unknown> | undefined, key: string): number | undefined {
-  const value = json?.[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** The healthy answer of `request.endpoint`. */
-export function healthyResponse(request: SimulatedRequest): SimulatedResponse {
-  const { query } = request;
-  switch (request.endpoint) {
-    case 'duckduckgo.html':
-      return {
-        status: 200,
-        headers: { 'content-type': CONTENT_TYPES.html },
-        body: duckDuckGoHtmlPage(query),
-      };
-    case 'duckduckgo.vqd':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.html }, body: vqdPage(query) };
-    case 'duckduckgo.d.js':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.js }, body: dJs(query) };
-    case 'duckduckgo.news.js':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.json }, body: newsJs(query) };
-    case 'duckduckgo.v.js':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.json }, body: vJs(query) };
-    case 'tavily.search': {
-      const maxResults = numberField(request.json, 'max_results');
-      return {
-        status: 200,
-        headers: { 'content-type': CONTENT_TYPES.json },
-        body: tavilyResponse(query, {
-          ...(maxResults === undefined ? {} : { maxResults }),
-          news: request.json?.topic === 'news',
-        }),
-      };
-    }
-    case 'brave.web': {
-      const count = Number(request.url.searchParams.get('count'));
-      return {
-        status: 200,
-        headers: { 'content-type': CONTENT_TYPES.json },
-        body: braveWebResponse(query, Number.isSafeInteger(count) && count > 0 ? { count } : {}),
-      };
-    }
-    case 'searxng.search':
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.json }, body: searxngResponse(query) };
-    case 'exa.search': {
-      const numResults = numberField(request.json, 'numResults');
-      return {
-        status: 200,
-        headers: { 'content-type': CONTENT_TYPES.json },
-        body: exaResponse(query, numResults === undefined ? {} : { numResults }),
-      };
-    }
-  }
+  if (spec.query) return spec.query(request);
+  if (typeof request.json?.query === 'string') return request.json.query;
+  return request.url.searchParams.get('q') ?? '';
 }

@@ -1,4 +1,5 @@
 export {
+  CORPUS,
   NEWS_ENTRIES,
   type NewsEntry,
   VIDEO_ENTRIES,
@@ -6,18 +7,7 @@ export {
   WEB_ENTRIES,
   type WebEntry,
 } from './corpus.ts';
-export { SimulatorAgent } from './duckduckgo-agent.ts';
-export {
-  endpointsOf,
-  healthyResponse,
-  SIMULATED_ENDPOINTS,
-  SIMULATED_PROVIDERS,
-  type SimulatedEndpoint,
-  type SimulatedProvider,
-  type SimulatedRequest,
-  type SimulatedResponse,
-} from './endpoints.ts';
-export { SIMULATOR_FAULTS, type SimulatorFault } from './faults.ts';
+export { fromKitBody } from './endpoints.ts';
 export {
   type LatencyDistribution,
   MAX_LATENCY_MS,
@@ -25,24 +15,31 @@ export {
   sampleLatency,
   seededRandom,
 } from './latency.ts';
+export { SimulatorAgent } from './loopback-agent.ts';
 export { loopbackFetch } from './loopback-fetch.ts';
-export {
-  braveWebResponse,
-  type DuckDuckGoWebEntry,
-  dJs,
-  duckDuckGoHtmlPage,
-  exaResponse,
-  newsJs,
-  searxngResponse,
-  tavilyResponse,
-  vJs,
-  vqdFor,
-  vqdPage,
-} from './payloads.ts';
 export {
   type EndpointBehaviour,
   type EndpointStats,
   type ProviderSimulator,
   type ProviderSimulatorOptions,
+  type SimulatorTarget,
   startProviderSimulator,
 } from './server.ts';
+export {
+  type AnsweredFault,
+  CONTENT_TYPES,
+  faultAnswers,
+  htmlResponse,
+  jsonResponse,
+  type KitSimulation,
+  onRoute,
+  type RequestLine,
+  SIMULATOR_FAULTS,
+  type SimulatedEndpointSpec,
+  type SimulatedRequest,
+  type SimulatedResponse,
+  type SimulatorCorpus,
+  type SimulatorFault,
+} from './simulation.ts';
+export { escapeHtml, hostOf, requestIdFor, stableDigits, statusPage, WAF_PAGE } from './text.ts';
+export { getThroughAgent, postJson, useProviderSimulator } from './use-simulator.ts';

@@ -1,21 +1,21 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SimulatorAgent } from './duckduckgo-agent.ts';
+import type { SearchProvider } from '@agent-search/core';
+import type { ProviderKit } from '../kit.ts';
+import { CORPUS } from './corpus.ts';
+import { queryOf, SimulatorRoutes } from './endpoints.ts';
+import { faultResponse } from './faults.ts';
+import { type LatencyDistribution, type Random, sampleLatency, seededRandom } from './latency.ts';
+import { SimulatorAgent } from './loopback-agent.ts';
+import { FORWARDED_HOST, loopbackFetch } from './loopback-fetch.ts';
 import {
-  endpointsOf,
-  healthyResponse,
-  queryOf,
-  routeOf,
-  SIMULATED_ENDPOINTS,
-  type SimulatedEndpoint,
-  type SimulatedProvider,
+  SIMULATOR_FAULTS,
   type SimulatedRequest,
   type SimulatedResponse,
-} from './endpoints.ts';
-import { faultResponse, SIMULATOR_FAULTS, type SimulatorFault } from './faults.ts';
-import { type LatencyDistribution, type Random, sampleLatency, seededRandom } from './latency.ts';
-import { loopbackFetch } from './loopback-fetch.ts';
+  type SimulatorCorpus,
+  type SimulatorFault,
+} from './simulation.ts';
 
 /** How one endpoint behaves; change it at any time with `configure`. */
 export interface EndpointBehaviour {
@@ -38,32 +38,50 @@ export interface EndpointStats {
 }
 
 export interface ProviderSimulatorOptions {
+  /** The providers to serve, as their test kits describe them (e.g. `loadProviderKits()`). */
+  kits: readonly ProviderKit[];
+  /** What the simulated engines know. Default: the built-in corpus on one topic. */
+  corpus?: SimulatorCorpus;
   /** Latency of every endpoint until configured otherwise. Default: none (`{ kind: 'fixed', ms: 0 }`). */
   latency?: LatencyDistribution;
   /** Seed for latencies and fault draws, so a run can be repeated. Default 1. */
   seed?: number;
 }
 
+/** A provider's id, or one endpoint's name (`<id>.<endpoint>`). */
+export type SimulatorTarget = string;
+
 export interface ProviderSimulator {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
   readonly port: number;
-  /** Base URLs to give the providers: DuckDuckGo, Tavily, Exa, Brave and SearXNG `baseURL`. */
-  readonly urls: { duckDuckGoHtml: string; tavily: string; exa: string; brave: string; searxng: string };
+  /** The kits of the providers served, as given. */
+  readonly kits: readonly ProviderKit[];
+  /** Every provider served, by id. */
+  readonly providers: readonly string[];
+  /** Every endpoint served, `<id>.<endpoint>`. */
+  readonly endpoints: readonly string[];
+  /** What to give a provider as its base URL: `<origin>/<id>`. */
+  baseURL(provider: ProviderKit | string): string;
   /**
-   * For our DuckDuckGo provider's `fetch` option: its token page, d.js, news.js and v.js requests (fixed
-   * https URLs) reach this simulator instead.
+   * A served provider (its kit, or its id) on this simulator: its base URL, its kit's test key, and
+   * `fetch` for the fixed https URLs it calls (the kit's `simulation.create` when it has one, else `create`).
+   */
+  provider(provider: ProviderKit | string): SearchProvider;
+  /**
+   * For a provider's `fetch` option: requests to fixed https URLs on a kit's hosts reach this simulator
+   * instead, path and query unchanged.
    */
   readonly fetch: typeof fetch;
-  /** For duck-duck-scrape, a peer in the benchmarks (`needle`'s `agent` option): the same, for its requests. */
+  /** For a peer library's https requests (e.g. `needle`'s `agent` option): the same, for its requests. */
   readonly agent: SimulatorAgent;
   /** Changes how a provider's endpoints, or one endpoint, behave; unnamed fields keep their value. */
-  configure(target: SimulatedProvider | SimulatedEndpoint, behaviour: Partial<EndpointBehaviour>): void;
+  configure(target: SimulatorTarget, behaviour: Partial<EndpointBehaviour>): void;
   /** Back to healthy endpoints with the starting latency, and counters at zero. */
   reset(): void;
-  stats(endpoint: SimulatedEndpoint): EndpointStats;
+  stats(endpoint: string): EndpointStats;
   /** Requests received by a provider's endpoints, or one endpoint. */
-  calls(target: SimulatedProvider | SimulatedEndpoint): number;
+  calls(target: SimulatorTarget): number;
   resetStats(): void;
   /** Stops the server, dropping hanging requests. */
   close(): Promise<void>;
@@ -128,25 +146,34 @@ function delay(ms: number, response: ServerResponse): Promise<boolean> {
   });
 }
 
+/** The host a request was sent to, when it is not the simulator itself (see `loopbackFetch` and the agent). */
+function kitHost(request: IncomingMessage): string | undefined {
+  const forwarded = request.headers[FORWARDED_HOST];
+  const host = (typeof forwarded === 'string' ? forwarded : request.headers.host) ?? '';
+  const name = host.replace(/:\d+$/, '');
+  return name === '' || LOOPBACK_NAMES.has(name) ? undefined : name;
+}
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 /**
- * A loopback HTTP server speaking DuckDuckGo's (HTML endpoint, vqd page, d.js, news.js, v.js), Tavily's
- * and Exa's search APIs, with per-endpoint latency distributions and faults that can be changed while it
- * runs, and counters of every upstream call. Point providers at it with `urls` and `fetch` (`agent`
- * for duck-duck-scrape).
+ * A loopback HTTP server speaking the search APIs of the providers whose kits it is given, with
+ * per-endpoint latency distributions and faults that can be changed while it runs, and counters of every
+ * upstream call. Point providers at it with `baseURL` and `fetch` (or take `provider(kit)`); `agent` is
+ * for peer libraries that call fixed https URLs.
  */
-export async function startProviderSimulator(
-  options: ProviderSimulatorOptions = {},
-): Promise<ProviderSimulator> {
+export async function startProviderSimulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator> {
+  const routes = new SimulatorRoutes(options.kits);
+  const corpus = options.corpus ?? CORPUS;
   const baseLatency: LatencyDistribution = options.latency ?? { kind: 'fixed', ms: 0 };
   const random = seededRandom(options.seed ?? 1);
-  const behaviours = new Map<SimulatedEndpoint, EndpointBehaviour>();
-  const stats = new Map<SimulatedEndpoint, EndpointStats>();
+  const behaviours = new Map<string, EndpointBehaviour>();
+  const stats = new Map<string, EndpointStats>();
   const resetBehaviours = () => {
-    for (const endpoint of SIMULATED_ENDPOINTS)
-      behaviours.set(endpoint, { latency: baseLatency, faults: {} });
+    for (const endpoint of routes.endpoints) behaviours.set(endpoint, { latency: baseLatency, faults: {} });
   };
   const resetStats = () => {
-    for (const endpoint of SIMULATED_ENDPOINTS) stats.set(endpoint, emptyStats());
+    for (const endpoint of routes.endpoints) stats.set(endpoint, emptyStats());
   };
   resetBehaviours();
   resetStats();
@@ -155,23 +182,18 @@ export async function startProviderSimulator(
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const method = request.method ?? 'GET';
     const body = await readBody(request);
-    const endpoint = routeOf(method, url);
-    if (!endpoint) {
+    const host = kitHost(request);
+    const routed = routes.resolve(method, url, host);
+    if (!routed) {
       response
         .writeHead(404, { 'content-type': 'text/plain' })
-        .end(`no simulated endpoint for ${method} ${url.pathname}`);
+        .end(`no simulated endpoint for ${method} ${host ?? ''}${url.pathname}`);
       return;
     }
-    const json = endpoint === 'tavily.search' || endpoint === 'exa.search' ? parseJson(body) : undefined;
-    const simulated: SimulatedRequest = {
-      endpoint,
-      method,
-      url,
-      host: request.headers.host ?? '',
-      body,
-      query: queryOf(endpoint, url, body, json),
-      ...(json ? { json } : {}),
-    };
+    const endpoint = routed.name;
+    const json = parseJson(body);
+    const seen = { method, url, host: host ?? request.headers.host ?? '', body, ...(json ? { json } : {}) };
+    const simulated: SimulatedRequest = { endpoint, ...seen, query: queryOf(routed.spec, seen) };
     const behaviour = behaviours.get(endpoint)!;
     const counters = stats.get(endpoint)!;
     counters.calls++;
@@ -184,8 +206,8 @@ export async function startProviderSimulator(
       request.socket.resetAndDestroy();
       return;
     }
-    const healthy = behaviour.respond?.(simulated) ?? healthyResponse(simulated);
-    const answer = fault ? faultResponse(endpoint, fault, simulated.query, healthy.body) : healthy;
+    const healthy = behaviour.respond?.(simulated) ?? routed.spec.answer(simulated, corpus);
+    const answer = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
     response.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
   }
 
@@ -202,21 +224,26 @@ export async function startProviderSimulator(
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const agent = new SimulatorAgent(port);
+  const simulatorFetch = loopbackFetch(origin);
+  const baseURL = (provider: ProviderKit | string) =>
+    `${origin}/${typeof provider === 'string' ? provider : provider.definition.id}`;
 
   return {
     origin,
     port,
-    urls: {
-      duckDuckGoHtml: `${origin}/html/`,
-      tavily: `${origin}/tavily`,
-      exa: `${origin}/exa`,
-      brave: `${origin}/brave`,
-      searxng: `${origin}/searxng`,
+    providers: routes.providers,
+    endpoints: routes.endpoints,
+    baseURL,
+    kits: options.kits,
+    provider(provider) {
+      const kit = typeof provider === 'string' ? routes.kit(provider) : provider;
+      const create = kit.simulation?.create ?? kit.create;
+      return create({ apiKey: kit.apiKey, baseURL: baseURL(kit), fetch: simulatorFetch });
     },
-    fetch: loopbackFetch(origin),
+    fetch: simulatorFetch,
     agent,
     configure(target, behaviour) {
-      const endpoints = endpointsOf(target);
+      const endpoints = routes.endpointsOf(target);
       if (endpoints.length === 0) throw new TypeError(`Unknown simulator target "${target}"`);
       for (const endpoint of endpoints)
         behaviours.set(endpoint, { ...behaviours.get(endpoint)!, ...behaviour });
@@ -225,8 +252,12 @@ export async function startProviderSimulator(
       resetBehaviours();
       resetStats();
     },
-    stats: (endpoint) => structuredClone(stats.get(endpoint)!),
-    calls: (target) => endpointsOf(target).reduce((sum, e) => sum + stats.get(e)!.calls, 0),
+    stats(endpoint) {
+      const counters = stats.get(endpoint);
+      if (!counters) throw new TypeError(`Unknown simulator endpoint "${endpoint}"`);
+      return structuredClone(counters);
+    },
+    calls: (target) => routes.endpointsOf(target).reduce((sum, e) => sum + stats.get(e)!.calls, 0),
     resetStats,
     async close() {
       agent.destroy();

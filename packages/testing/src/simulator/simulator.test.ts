@@ -1,42 +1,58 @@
-import { get } from 'node:https';
+import type { SearchProvider } from '@agent-search/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBody, type ProviderKit } from '../kit.ts';
 import { sampleLatency, seededRandom } from './latency.ts';
-import { vqdFor } from './payloads.ts';
 import { type ProviderSimulator, startProviderSimulator } from './server.ts';
+import { htmlResponse, jsonResponse, onRoute } from './simulation.ts';
+import { getThroughAgent, postJson } from './use-simulator.ts';
+
+// Two made-up providers, so the simulator is shown to serve any kit: `alpha` only states the kit's basics
+// (its route, answer and error envelope); `beta` has a simulation of its own, with a fixed https host.
+const notCreated = (): SearchProvider => {
+  throw new Error('not used');
+};
+const alpha: ProviderKit = {
+  definition: { id: 'alpha', name: 'Alpha', load: async () => ({ fromEnv: notCreated }) } as never,
+  create: notCreated,
+  fromEnv: notCreated,
+  route: { method: 'POST', path: '/v2/search' },
+  answer: (entries) => jsonBody({ hits: entries.map((e) => ({ t: e.title, u: e.url })) }),
+  error: (status, message) => jsonBody({ fault: { status, message } }),
+  framing: { contentType: 'application/json', prefix: '{"hits":[', repeat: '{},', suffix: '{}]}' },
+};
+const beta: ProviderKit = {
+  ...alpha,
+  definition: { ...alpha.definition, id: 'beta', name: 'Beta' },
+  simulation: {
+    hosts: ['search.beta.example'],
+    endpoints: [
+      {
+        name: 'page',
+        matches: (line) => line.method === 'GET' && line.path === '' && line.url.searchParams.has('q'),
+        answer: ({ query }) => htmlResponse(`<p>token for ${query}</p>`),
+      },
+      {
+        name: 'results',
+        matches: onRoute('GET', '/results.js'),
+        answer: ({ query, url }, corpus) =>
+          jsonResponse({ query, news: corpus.news.slice(0, Number(url.searchParams.get('n') ?? 1)) }),
+        fault: (fault) => (fault === 'anomaly' ? htmlResponse('<p>are you a robot?</p>', 202) : undefined),
+      },
+    ],
+  },
+};
 
 let sim: ProviderSimulator;
 beforeAll(async () => {
-  sim = await startProviderSimulator();
+  sim = await startProviderSimulator({ kits: [alpha, beta] });
 });
 afterEach(() => sim.reset());
 afterAll(() => sim.close());
 
-const postJson = (url: string, body: unknown, signal?: AbortSignal) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected loosely
 type Json = any;
 const json = async (response: Response): Promise<Json> => response.json();
-const postForm = (url: string, form: Record<string, string>) =>
-  fetch(url, { method: 'POST', body: new URLSearchParams(form) });
-
-/** A GET through the simulator's agent, as duck-duck-scrape (needle) sends it: https, real host name. */
-function getThroughAgent(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: sim.agent }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    }).on('error', reject);
-  });
-}
+const alphaSearch = () => `${sim.baseURL(alpha)}/v2/search`;
 
 describe('latency distributions', () => {
   it('are reproducible from a seed and stay within their bounds', () => {
@@ -71,77 +87,69 @@ describe('latency distributions', () => {
 });
 
 describe('provider simulator', () => {
-  it('answers Tavily and Exa searches with as many results as asked', async () => {
-    const tavily = await json(
-      await postJson(`${sim.urls.tavily}/search`, { query: 'heat pump', max_results: 3 }),
-    );
-    expect(tavily).toMatchObject({ query: 'heat pump', answer: null, images: [] });
-    expect(tavily.results).toHaveLength(3);
-    expect(Object.keys(tavily.results[0]).sort()).toEqual([
-      'content',
-      'raw_content',
-      'score',
-      'title',
-      'url',
-    ]);
-    const exa = await json(await postJson(`${sim.urls.exa}/search`, { query: 'heat pump', numResults: 2 }));
-    expect(exa.results).toHaveLength(2);
-    expect(exa.results[0].highlights.length).toBeGreaterThan(0);
-    expect(sim.calls('tavily')).toBe(1);
-    expect(sim.calls('exa')).toBe(1);
+  it('serves a kit with no simulation of its own on its route, with its answer of the corpus', async () => {
+    expect(sim.providers).toEqual(['alpha', 'beta']);
+    expect(sim.endpoints).toEqual(['alpha.search', 'beta.page', 'beta.results']);
+    const answer = await postJson(alphaSearch(), { query: 'heat pump' });
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await json(answer);
+    expect(body.hits).toHaveLength(10);
+    expect(body.hits[0]).toEqual({
+      t: 'Heat Pump Systems | Department of Energy',
+      u: 'https://www.energy.gov/energysaver/heat-pump-systems',
+    });
+    expect((await fetch(alphaSearch())).status).toBe(404); // a GET is not its route
+    expect(sim.calls('alpha')).toBe(1);
+    expect(sim.stats('alpha.search').answered).toBe(1);
   });
 
-  it('serves DuckDuckGo hosts through its agent, with a vqd token and d.js results', async () => {
-    const page = await getThroughAgent('https://duckduckgo.com/?q=heat%20pump&ia=web');
-    expect(page.status).toBe(200);
-    expect(page.body).toContain(`vqd='${vqdFor('heat pump')}'`);
-    const djs = await getThroughAgent(
-      `https://links.duckduckgo.com/d.js?q=heat%20pump&vqd=${vqdFor('heat pump')}`,
-    );
-    expect(djs.body).toMatch(/DDG\.pageLayout\.load\('d',\[.+\]\);DDG\.duckbar\.load\('/);
-    expect(djs.body).toContain('<b>Heat<\\/b> <b>Pump<\\/b> Systems');
-    const html = await postForm(sim.urls.duckDuckGoHtml, { q: 'heat pump' });
-    expect(await html.text()).toContain(
-      'class="result__a" href="//duckduckgo.com/l/?uddg=https%3A%2F%2Fwww.energy.gov',
-    );
-    expect(sim.stats('duckduckgo.vqd').calls).toBe(1);
-    expect(sim.calls('duckduckgo')).toBe(3);
+  it("serves a kit's hosts through its agent and its fetch, path and query unchanged", async () => {
+    const page = await getThroughAgent(sim, 'https://search.beta.example/?q=heat%20pump');
+    expect(page).toEqual({ status: 200, body: '<p>token for heat pump</p>' });
+    const results = await sim.fetch(new Request('https://search.beta.example/results.js?q=heat%20pump&n=2'));
+    const body = await json(results);
+    expect(body.query).toBe('heat pump');
+    expect(body.news.map((n: { source: string }) => n.source)).toEqual(['Reuters', 'The New York Times']);
+    // The same endpoints under the base URL; another host is no kit's.
+    expect((await fetch(`${sim.baseURL('beta')}/results.js?q=x`)).status).toBe(200);
+    expect((await sim.fetch('https://search.other.example/results.js?q=x')).status).toBe(404);
+    expect(sim.stats('beta.page').calls).toBe(1);
+    expect(sim.stats('beta.results').calls).toBe(2);
+    expect(sim.calls('beta')).toBe(3);
   });
 
-  it('serves the DuckDuckGo URLs given to its fetch, path and query unchanged', async () => {
-    const page = await sim.fetch('https://duckduckgo.com/?q=heat%20pump&ia=web');
-    expect(await page.text()).toContain(`vqd='${vqdFor('heat pump')}'`);
-    const news = await sim.fetch(
-      new Request(`https://duckduckgo.com/news.js?q=heat%20pump&o=json&vqd=${vqdFor('heat pump')}`),
-    );
-    expect((await json(news)).query).toBe('heat pump');
-    expect(sim.stats('duckduckgo.vqd').calls).toBe(1);
-    expect(sim.stats('duckduckgo.news.js').calls).toBe(1);
-  });
-
-  it('applies faults per endpoint and counts them', async () => {
-    sim.configure('tavily', { faults: { rate_limited: 1 } });
-    sim.configure('duckduckgo.html', { faults: { anomaly: 1 } });
-    const limited = await postJson(`${sim.urls.tavily}/search`, { query: 'x' });
+  it("applies faults per endpoint and counts them, in the kit's error envelope or the endpoint's own", async () => {
+    sim.configure('alpha', { faults: { rate_limited: 1 } });
+    sim.configure('beta.results', { faults: { anomaly: 1 } });
+    const limited = await postJson(alphaSearch(), { query: 'x' });
     expect(limited.status).toBe(429);
-    expect((await json(limited)).detail.error).toMatch(/excessive requests/);
-    const challenged = await postForm(sim.urls.duckDuckGoHtml, { q: 'x' });
+    expect(await json(limited)).toEqual({
+      fault: { status: 429, message: 'Rate limit exceeded. Please slow down your requests.' },
+    });
+    const challenged = await sim.fetch('https://search.beta.example/results.js?q=x');
     expect(challenged.status).toBe(202);
-    expect(await challenged.text()).toContain('bots use DuckDuckGo too');
-    expect((await postJson(`${sim.urls.exa}/search`, { query: 'x' })).status).toBe(200);
-    expect(sim.stats('tavily.search').faults.rate_limited).toBe(1);
-    expect(sim.stats('tavily.search').answered).toBe(0);
+    expect(await challenged.text()).toBe('<p>are you a robot?</p>');
+    const blocked = await sim.fetch('https://search.beta.example/?q=x');
+    expect(blocked.status).toBe(200); // only beta.results was faulted
+    sim.configure('beta.page', { faults: { anomaly: 1 } });
+    const waf = await sim.fetch('https://search.beta.example/?q=x');
+    expect(waf.status).toBe(403);
+    expect(await waf.text()).toContain('Sorry, you have been blocked');
+    expect(sim.stats('alpha.search').faults.rate_limited).toBe(1);
+    expect(sim.stats('alpha.search').answered).toBe(0);
   });
 
   it('sends malformed bodies, server errors and resets', async () => {
-    sim.configure('exa', { faults: { malformed: 1 } });
-    const malformed = await postJson(`${sim.urls.exa}/search`, { query: 'x' });
+    sim.configure('alpha', { faults: { malformed: 1 } });
+    const malformed = await postJson(alphaSearch(), { query: 'x' });
     expect(malformed.status).toBe(200);
     await expect(malformed.json()).rejects.toThrow(SyntaxError);
-    sim.configure('exa', { faults: { server_error: 1 } });
-    expect((await postJson(`${sim.urls.exa}/search`, { query: 'x' })).status).toBe(503);
-    sim.configure('exa', { faults: { reset: 1 } });
-    const reset = await postJson(`${sim.urls.exa}/search`, { query: 'x' }).catch((e: unknown) => e);
+    sim.configure('alpha', { faults: { server_error: 1 } });
+    const failed = await postJson(alphaSearch(), { query: 'x' });
+    expect(failed.status).toBe(503);
+    expect((await json(failed)).fault.status).toBe(503);
+    sim.configure('alpha', { faults: { reset: 1 } });
+    const reset = await postJson(alphaSearch(), { query: 'x' }).catch((e: unknown) => e);
     expect(reset).toBeInstanceOf(TypeError);
     expect(
       JSON.stringify((reset as Error).cause, Object.getOwnPropertyNames((reset as Error).cause)),
@@ -149,44 +157,47 @@ describe('provider simulator', () => {
   });
 
   it('hangs until the client gives up', async () => {
-    sim.configure('tavily', { faults: { hang: 1 } });
+    sim.configure('alpha', { faults: { hang: 1 } });
     const started = Date.now();
-    const outcome = await postJson(
-      `${sim.urls.tavily}/search`,
-      { query: 'x' },
-      AbortSignal.timeout(200),
-    ).catch((e: unknown) => e);
+    const outcome = await postJson(alphaSearch(), { query: 'x' }, AbortSignal.timeout(200)).catch(
+      (e: unknown) => e,
+    );
     expect((outcome as Error).name).toBe('TimeoutError');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(sim.stats('tavily.search').faults.hang).toBe(1);
+    expect(sim.stats('alpha.search').faults.hang).toBe(1);
   });
 
   it('mixes faults in by probability', async () => {
-    sim.configure('exa', { faults: { server_error: 0.5 } });
+    sim.configure('alpha', { faults: { server_error: 0.5 } });
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        postJson(`${sim.urls.exa}/search`, { query: 'x' }).then((r) => r.status),
-      ),
+      Array.from({ length: 200 }, () => postJson(alphaSearch(), { query: 'x' }).then((r) => r.status)),
     );
     const failed = statuses.filter((s) => s === 503).length;
     expect(failed).toBeGreaterThan(60);
     expect(failed).toBeLessThan(140);
-    expect(sim.stats('exa.search').faults.server_error).toBe(failed);
+    expect(sim.stats('alpha.search').faults.server_error).toBe(failed);
   });
 
   it('waits the configured latency, and replaces answers with `respond`', async () => {
-    sim.configure('tavily', {
+    sim.configure('alpha', {
       latency: { kind: 'fixed', ms: 150 },
       respond: (request) => ({ status: 200, body: JSON.stringify({ echo: request.query }) }),
     });
     const started = performance.now();
-    const body = await json(await postJson(`${sim.urls.tavily}/search`, { query: 'echo me' }));
+    const body = await json(await postJson(alphaSearch(), { query: 'echo me' }));
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(body).toEqual({ echo: 'echo me' });
   });
 
-  it('answers unknown routes with 404 and refuses unknown targets', async () => {
+  it('answers unknown routes with 404 and refuses unknown targets and clashing kits', async () => {
     expect((await fetch(`${sim.origin}/nothing`)).status).toBe(404);
-    expect(() => sim.configure('bing' as 'exa', {})).toThrow(/Unknown simulator target/);
+    expect((await fetch(`${sim.baseURL('alpha')}/v1/search`, { method: 'POST' })).status).toBe(404);
+    expect(() => sim.configure('gamma', {})).toThrow(/Unknown simulator target/);
+    expect(() => sim.stats('alpha.nothing')).toThrow(/Unknown simulator endpoint/);
+    await expect(startProviderSimulator({ kits: [alpha, alpha] })).rejects.toThrow(/two kits/);
+    const gamma = { ...beta, definition: { ...beta.definition, id: 'gamma' } };
+    await expect(startProviderSimulator({ kits: [beta, gamma] })).rejects.toThrow(
+      /both claim the host search\.beta\.example/,
+    );
   });
 });

@@ -1,32 +1,22 @@
 import {
+  escapeHtml,
+  hostOf,
   NEWS_ENTRIES,
   type NewsEntry,
+  stableDigits,
   VIDEO_ENTRIES,
   type VideoEntry,
   WEB_ENTRIES,
   type WebEntry,
-} from './corpus.ts';
+} from '@agent-search/testing/simulator';
 
 /**
- * Healthy answers of each simulated endpoint, shaped like the real APIs (the same shapes as the
- * providers' replay fixtures): DuckDuckGo's HTML page, vqd page, d.js, news.js and v.js; Tavily's and
- * Exa's `/search` JSON.
+ * DuckDuckGo's pages as the provider simulator and the tests serve them, shaped like the real ones
+ * (the same shapes as the replay fixtures): the HTML endpoint's page, the vqd page, d.js, news.js and v.js.
  */
 
 /** What DuckDuckGo's web pages show of a `WebEntry`: tests may pass just these fields. */
 export type DuckDuckGoWebEntry = Pick<WebEntry, 'title' | 'url' | 'snippet' | 'publishedAt'>;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#x27;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** Escaped text with the query's words in `<b>`, as DuckDuckGo (Bing) highlights them. */
 export function highlight(text: string, query: string): string {
@@ -42,17 +32,7 @@ export function highlight(text: string, query: string): string {
 
 /** A stable vqd token for a query: "4-" and digits derived from it. */
 export function vqdFor(query: string): string {
-  let hash = 2166136261;
-  for (const ch of query) hash = Math.imul(hash ^ ch.codePointAt(0)!, 16777619) >>> 0;
-  return `4-${String(hash).padStart(10, '0')}${String(Math.imul(hash, 2654435761) >>> 0).padStart(10, '0')}`;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return ''; // entries mutated by fuzz tests may carry any URL
-  }
+  return `4-${stableDigits(query)}`;
 }
 
 function bingTime(iso: string | undefined): string | undefined {
@@ -282,131 +262,5 @@ export function vJs(query: string, entries: readonly VideoEntry[] = VIDEO_ENTRIE
     response_type: 'places',
     results,
     vqd: { [encoded]: vqd },
-  });
-}
-
-function requestId(query: string): string {
-  return vqdFor(query).replace(/\D/g, '').padEnd(32, '0').slice(0, 32);
-}
-
-/** Tavily `POST /search`: `max_results` results (default 5), news carrying `published_date`. */
-export function tavilyResponse(query: string, options: { maxResults?: number; news?: boolean } = {}): string {
-  const max = Math.min(20, Math.max(0, options.maxResults ?? 5));
-  const results = options.news
-    ? NEWS_ENTRIES.slice(0, max).map((entry, i) => ({
-        url: entry.url,
-        title: entry.title,
-        score: Number((0.82 - i * 0.05).toFixed(5)),
-        published_date: new Date(entry.publishedAt).toUTCString(),
-        content: entry.excerpt,
-        raw_content: null,
-      }))
-    : WEB_ENTRIES.slice(0, max).map((entry, i) => ({
-        url: entry.url,
-        title: entry.title,
-        content: entry.extract,
-        score: Number((0.86 - i * 0.04).toFixed(5)),
-        raw_content: null,
-      }));
-  const id = requestId(query);
-  return JSON.stringify({
-    query,
-    follow_up_questions: null,
-    answer: null,
-    images: [],
-    results,
-    response_time: 1.18,
-    request_id: `${id.slice(0, 8)}-${id.slice(8, 12)}-4${id.slice(13, 16)}-a${id.slice(17, 20)}-${id.slice(20, 32)}`,
-  });
-}
-
-/** Exa `POST /search` with highlights: `numResults` results (default 10). */
-export function exaResponse(query: string, options: { numResults?: number } = {}): string {
-  const max = Math.min(100, Math.max(0, options.numResults ?? 10));
-  const results = WEB_ENTRIES.slice(0, max).map((entry, i) => {
-    const sentences = entry.extract.split(/(?<=\.)\s+/).slice(0, 2);
-    const item: Record<string, unknown> = {
-      id: entry.url,
-      title: entry.title,
-      url: entry.url,
-      publishedDate: entry.publishedAt ?? null,
-      author: entry.author ?? null,
-      favicon: `https://${hostOf(entry.url)}/favicon.ico`,
-      highlights: sentences,
-      highlightScores: sentences.map((_, j) => Number((0.45 - i * 0.02 - j * 0.03).toFixed(4))),
-    };
-    return item;
-  });
-  return JSON.stringify({
-    requestId: requestId(query),
-    resolvedSearchType: 'neural',
-    results,
-    searchTime: 583.4,
-    costDollars: { total: 0.011, search: { neural: 0.005 }, contents: { highlights: 0.006 } },
-  });
-}
-
-/** Brave `GET /res/v1/web/search`: `count` results (default 20) under `web.results`, no `web` when there are none. */
-export function braveWebResponse(query: string, options: { count?: number } = {}): string {
-  const max = Math.min(20, Math.max(0, options.count ?? 20));
-  const results = WEB_ENTRIES.slice(0, max).map((entry) => ({
-    type: 'search_result',
-    subtype: 'generic',
-    title: entry.title,
-    url: entry.url,
-    description: entry.extract,
-    ...(entry.publishedAt
-      ? {
-          page_age: entry.publishedAt.replace(/(\.\d+)?Z$/, ''),
-          age: new Date(entry.publishedAt).toDateString(),
-        }
-      : {}),
-    language: 'en',
-    family_friendly: true,
-    is_source_local: false,
-    is_source_both: false,
-    meta_url: { scheme: 'https', netloc: hostOf(entry.url), hostname: hostOf(entry.url), path: '' },
-  }));
-  return JSON.stringify({
-    type: 'search',
-    query: { original: query, spellcheck_off: true, more_results_available: results.length === max },
-    mixed: {
-      type: 'mixed',
-      main: results.map((_, index) => ({ type: 'web', index, all: false })),
-      top: [],
-      side: [],
-    },
-    ...(results.length > 0 ? { web: { type: 'search', results, family_friendly: true } } : {}),
-  });
-}
-
-/** SearXNG `GET /search?format=json`: one page of merged engine results (it takes no count). */
-export function searxngResponse(query: string): string {
-  const engines = ['bing', 'duckduckgo', 'brave'];
-  const results = WEB_ENTRIES.map((entry, i) => ({
-    url: entry.url,
-    title: entry.title,
-    content: entry.extract,
-    publishedDate: entry.publishedAt ?? null,
-    thumbnail: null,
-    engine: engines[i % engines.length],
-    template: 'default.html',
-    parsed_url: ['https', hostOf(entry.url), new URL(entry.url).pathname, '', '', ''],
-    img_src: '',
-    priority: '',
-    engines: [engines[i % engines.length]],
-    positions: [i + 1],
-    score: Number((1 / (i + 1)).toFixed(4)),
-    category: 'general',
-  }));
-  return JSON.stringify({
-    query,
-    number_of_results: 0,
-    results,
-    answers: [],
-    corrections: [],
-    infoboxes: [],
-    suggestions: [],
-    unresponsive_engines: [],
   });
 }

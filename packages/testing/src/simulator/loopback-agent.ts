@@ -2,9 +2,9 @@ import { Agent, type AgentOptions } from 'node:https';
 import { connect, type Socket } from 'node:net';
 
 /**
- * An `https.Agent` that sends every connection to the simulator, as plain TCP. duck-duck-scrape calls
- * fixed `https://duckduckgo.com` / `https://links.duckduckgo.com` URLs through `needle`, which accepts an
- * `agent`: with this one the requests (and their Host headers) are unchanged, but no DNS, no TLS and no
+ * An `https.Agent` that sends every connection to the simulator, as plain TCP. A peer library that calls
+ * fixed https URLs through an HTTP client accepting an `agent` (e.g. `needle`) is given this one: the
+ * requests (and their Host headers, which the simulator routes by) are unchanged, but no DNS, no TLS and no
  * packet leaves the machine. Skipping TLS makes a measured overhead stricter, never kinder.
  */
 export class SimulatorAgent extends Agent {

@@ -1,0 +1,120 @@
+import { createSearchClient } from '@agent-search/core';
+import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { searchToolsFor } from '../src/index.ts';
+
+type LanguageModelV3CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
+type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+
+const USAGE = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+
+let simulator: ProviderSimulator;
+beforeAll(async () => {
+  simulator = await startProviderSimulator();
+});
+afterAll(() => simulator.close());
+beforeEach(() => simulator.reset());
+
+const client = () =>
+  createSearchClient({
+    providers: [
+      createTavilyProvider({ apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6', baseURL: simulator.urls.tavily }),
+    ],
+  });
+
+/**
+ * A model of `provider` (an AI SDK provider id) that answers with `toolCall` first when given one, then
+ * with text; it records what each call was offered.
+ */
+function mockModel(provider: string, toolCall?: { toolName: string; input: Record<string, unknown> }) {
+  const calls: LanguageModelV3CallOptions[] = [];
+  const model = new MockLanguageModelV3({
+    provider,
+    modelId: 'mock-model',
+    doGenerate: async (options): Promise<LanguageModelV3GenerateResult> => {
+      calls.push(options);
+      if (toolCall && calls.length === 1) {
+        return {
+          content: [
+            { type: 'tool-call', toolCallId: 'call-1', ...toolCall, input: JSON.stringify(toolCall.input) },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage: USAGE,
+          warnings: [],
+        };
+      }
+      return {
+        content: [{ type: 'text', text: 'Heat pumps move heat rather than make it.' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: USAGE,
+        warnings: [],
+      };
+    },
+  });
+  return { model, calls };
+}
+
+describe('searchToolsFor', () => {
+  it.each([
+    ['openai.responses', 'openai', 'web_search', 'openai.web_search'],
+    ['anthropic.messages', 'anthropic', 'web_search', 'anthropic.web_search_20250305'],
+    ['google.generative-ai', 'google', 'google_search', 'google.google_search'],
+    ['google.vertex.chat', 'google', 'google_search', 'google.google_search'],
+  ])(
+    'a %s model gets its vendor’s own search tool: the request carries it and agent-search is never called',
+    async (provider, source, name, id) => {
+      const { model, calls } = mockModel(provider);
+      const found = await searchToolsFor(model, { client: client() });
+      expect(found.source).toBe(source);
+      expect(Object.keys(found.tools)).toEqual([name]);
+      const result = await generateText({ model, tools: found.tools, prompt: 'Are heat pumps efficient?' });
+      expect(calls[0]!.tools).toEqual([expect.objectContaining({ type: 'provider', id, name })]);
+      expect(result.text).toBe('Heat pumps move heat rather than make it.');
+      expect(simulator.calls('tavily')).toBe(0);
+    },
+  );
+
+  it.each([['mock-provider'], ['openai.chat'], ['mistral.chat']])(
+    'a %s model (no hosted search we know) gets our web_search, which searches through the client',
+    async (provider) => {
+      const { model, calls } = mockModel(provider, {
+        toolName: 'web_search',
+        input: { query: 'heat pump efficiency', max_results: 2 },
+      });
+      const found = await searchToolsFor(model, { client: client() });
+      expect(found.source).toBe('agent-search');
+      const result = await generateText({
+        model,
+        tools: found.tools,
+        prompt: 'Are heat pumps efficient?',
+        stopWhen: stepCountIs(3),
+      });
+      expect(calls[0]!.tools).toEqual([expect.objectContaining({ type: 'function', name: 'web_search' })]);
+      const output = result.steps[0]!.toolResults[0]!.output as { provider: string; results: unknown[] };
+      expect(output.provider).toBe('tavily');
+      expect(output.results).toHaveLength(2);
+      expect(simulator.calls('tavily')).toBe(1);
+    },
+  );
+
+  it('gives a gateway model id (a string) and native: false our tool, and passes our tool its options', async () => {
+    expect((await searchToolsFor('openai/gpt-5', { client: client() })).source).toBe('agent-search');
+    const { model, calls } = mockModel('anthropic.messages');
+    const found = await searchToolsFor(model, {
+      client: client(),
+      native: false,
+      description: 'Search the web.',
+    });
+    expect(found.source).toBe('agent-search');
+    await generateText({ model, tools: found.tools, prompt: 'q' });
+    expect(calls[0]!.tools).toEqual([
+      expect.objectContaining({ type: 'function', name: 'web_search', description: 'Search the web.' }),
+    ]);
+  });
+});
