@@ -127,8 +127,8 @@ async function openSession(
       ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
     },
   });
-  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too. The module
-  // (and its Redis client) is imported only then, so a plain search does not load it.
+  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too. Loaded only
+  // then: the memory brings ioredis, which a search without Redis never loads.
   let memory: EnvSearchMemory | undefined;
   try {
     memory =
