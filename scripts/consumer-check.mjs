@@ -519,7 +519,8 @@ const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES]
   .filter((text) => text.length >= 15);
 const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mjs')).href;
 // Snippets that are type-checked but not run: *.browser.ts (front-end code, it runs in a browser) and
-// *.live.ts (it reads a live web page, which the reader's address guard keeps off loopback).
+// *.live.ts (it needs a live service: a web page, which the reader's address guard keeps off loopback, or a
+// model vendor's API this check does not play).
 const TYPE_CHECKED_ONLY = /\.(browser|live)\.ts$/;
 
 /**
