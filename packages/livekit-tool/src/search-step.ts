@@ -6,8 +6,12 @@ import {
   type SearchResponse,
   searchMultiSource,
 } from '@agent-search/core';
-import { type SearchMemory, searchThroughMemory } from '@agent-search/memory';
 import type { SearchPolicy } from './policy.ts';
+
+// The memory's types are spelled out here, not imported: `@agent-search/memory` is an optional peer, and
+// the tool's declarations must type-check for a user who did not install it. A `SearchMemory` from that
+// package fits `ToolMemory` (the companion tests pass one). Its layer is imported only when a memory is
+// given, so a tool without one never loads the memory's Redis client or search index.
 
 /** A finding recalled from memory, as far as the tool reads it (`RecalledFinding` in `@agent-search/memory`). */
 export interface ToolFinding {
@@ -16,6 +20,8 @@ export interface ToolFinding {
   provider: string;
   /** ISO 8601. */
   learnedAt: string;
+  /** Id of the bot that learned it. */
+  botId: string;
   /** The bot that learned it, as named to people. */
   botName: string;
   /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
@@ -23,7 +29,29 @@ export interface ToolFinding {
 }
 
 /** What the tool needs of a search memory (`createSearchMemory` from `@agent-search/memory`). */
-export type ToolMemory = Pick<SearchMemory, 'recall' | 'remember'>;
+export interface ToolMemory {
+  recall(
+    query: string,
+    options?: { limit?: number; maxAgeMs?: number; signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<readonly ToolFinding[]>;
+  remember(input: {
+    query: string;
+    results: readonly { title: string; url: string; snippet: string }[];
+    provider: string;
+    userId?: string;
+  }): Promise<unknown>;
+}
+
+type MemoryLayer = typeof import('@agent-search/memory/layer');
+let memoryLayer: Promise<MemoryLayer> | undefined;
+
+function loadMemoryLayer(): Promise<MemoryLayer> {
+  memoryLayer ??= import('@agent-search/memory/layer').catch((error: unknown) => {
+    memoryLayer = undefined;
+    throw new Error('search_internet: a memory needs @agent-search/memory installed', { cause: error });
+  });
+  return memoryLayer;
+}
 
 /** The answer to one `search_internet` call, and the finding it came from when memory answered. */
 export interface SearchStepAnswer {
@@ -65,11 +93,14 @@ export async function runSearchStep(
   if (!memory) return { response: await search(request, searchOptions) };
   // The memory layer every adapter uses (`@agent-search/memory`); recall keeps its own short deadline
   // (a late memory means a search without it) and ends with the call.
+  const { searchThroughMemory } = await loadMemoryLayer();
   const { response, learned } = await searchThroughMemory(
     request,
     searchOptions,
     {
-      memory,
+      // The layer reads of a recalled finding only what `ToolFinding` names (sources, provider, learnedAt,
+      // botId, botName, note) and gives back the finding the memory returned.
+      memory: memory as Parameters<typeof searchThroughMemory>[2]['memory'],
       policy: {
         recall: true,
         persist: policy?.persist === true,

@@ -21,11 +21,11 @@ export {
   type QueryKind,
   TIME_SENSITIVE_KINDS,
 } from './query-kind.ts';
+export { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
 export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
 export {
   createSearchMemory,
   DEFAULT_FACT_CONFIDENCE,
-  DEFAULT_RECALL_TIMEOUT_MS,
   type FactsInput,
   type FindingInput,
   MIN_TERM_MATCH,

@@ -14,6 +14,7 @@ import {
 } from './finding.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
 import { classifyQuery, isTimeSensitive, type QueryClassifier } from './query-kind.ts';
+import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
 
 export interface SearchMemoryOptions {
   /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
@@ -87,9 +88,6 @@ export interface RecallOptions {
   /** Facts (`rememberFacts`) instead of search results. Default false. */
   facts?: boolean;
 }
-
-/** Default deadline of one recall: a voice agent searches rather than wait for its memory. */
-export const DEFAULT_RECALL_TIMEOUT_MS = 500;
 
 /** A recalled finding with its relevance score (higher is better) and `learnedNote`'s sentence. */
 export interface RecalledFinding extends Finding {

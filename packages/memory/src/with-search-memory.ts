@@ -9,7 +9,8 @@ import {
   siteOf,
   wrapSearchClient,
 } from '@agent-search/core';
-import { DEFAULT_RECALL_TIMEOUT_MS, type RecalledFinding, type SearchMemory } from './search-memory.ts';
+import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
+import type { RecalledFinding, SearchMemory } from './search-memory.ts';
 import type { SearchOutcome, TraceLog } from './trace-log.ts';
 
 /** What the memory may do for one search. */
