@@ -498,9 +498,19 @@ for (const snippet of docSnippets.snippets.filter((s) => s.install)) {
 const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = await import(
   '../packages/testing/src/simulator/index.ts'
 );
-// Every registered provider's kit: the simulator speaks their APIs.
 const { loadProviderKits } = await import('../packages/registry/src/testing.ts');
 const simulator = await startProviderSimulator({ kits: await loadProviderKits() });
+// Tavily asked for some sites only (a profile's, legal-cn's) answers with pages of those sites, as the real
+// one does: the simulator's pages, moved to the first site asked for (core drops results off those sites).
+simulator.configure('tavily', {
+  respond: (request, healthy) => {
+    const sites = request.json?.include_domains;
+    if (!Array.isArray(sites) || typeof sites[0] !== 'string') return healthy;
+    const body = JSON.parse(healthy.body);
+    for (const result of body.results) result.url = `https://${sites[0]}${new URL(result.url).pathname}`;
+    return { ...healthy, body: JSON.stringify(body) };
+  },
+});
 // What a snippet that searched prints: an address (or its path, on another site as above) or a title the
 // simulator served (a view may drop the site's name after " | " or " - " from a title); each long enough
 // not to be printed by chance.

@@ -12,9 +12,9 @@ if (!upstream)
 
 /** Real host → the simulator's path prefix for it. */
 const ROUTES = new Map([
-  ['html.duckduckgo.com', ''],
-  ['duckduckgo.com', ''],
-  ['links.duckduckgo.com', ''],
+  ['html.duckduckgo.com', '/duckduckgo'],
+  ['duckduckgo.com', '/duckduckgo'],
+  ['links.duckduckgo.com', '/duckduckgo'],
   ['api.tavily.com', '/tavily'],
   ['api.exa.ai', '/exa'],
   ['api.search.brave.com', '/brave'],
@@ -100,31 +100,5 @@ globalThis.fetch = async (input, init) => {
     throw new TypeError(`fetch failed: ${url.hostname} is not reachable from the docs check`);
   }
   const target = new URL(`${prefix}${url.pathname}${url.search}`, upstream);
-  const forwarded = request ? new Request(target, request) : new Request(target, init);
-  // The simulator tells DuckDuckGo's hosts apart (their paths start at /) by the host they were for.
-  if (prefix === '') forwarded.headers.set('x-forwarded-host', url.host);
-  const sites = url.hostname === 'api.tavily.com' ? await includedSites(forwarded) : undefined;
-  const response = await realFetch(forwarded);
-  return sites ? onSites(response, sites) : response;
+  return realFetch(request ? new Request(target, request) : target, init);
 };
-
-/** The sites a Tavily search is restricted to (a profile's, legal-cn's), if any. */
-async function includedSites(request) {
-  try {
-    const sites = JSON.parse(await request.clone().text()).include_domains;
-    return Array.isArray(sites) && typeof sites[0] === 'string' ? sites : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Tavily asked for some sites answers with pages of those sites, as the real one does (core drops results
- * off them): the simulator's pages, moved to the first site asked for.
- */
-async function onSites(response, sites) {
-  if (!response.ok) return response;
-  const body = await response.json();
-  for (const result of body.results ?? []) result.url = `https://${sites[0]}${new URL(result.url).pathname}`;
-  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-}

@@ -127,12 +127,14 @@ async function openSession(
       ...(initialHedgeUsage ? { initialHedgeUsage } : {}),
     },
   });
-  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too.
+  // Opt-in (SEARCH_MEMORY_BOT_ID), like the cache: --no-cache searches without memory too. Loaded only
+  // then: the memory brings ioredis, which a search without Redis never loads.
   let memory: EnvSearchMemory | undefined;
   try {
-    memory = withCache
-      ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
-      : undefined;
+    memory =
+      withCache && env.SEARCH_MEMORY_BOT_ID?.trim()
+        ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+        : undefined;
   } catch (error) {
     await stack.close();
     throw error;

@@ -1,5 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -16,7 +17,7 @@ const USAGE = {
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: [tavilyKit] });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());
@@ -24,7 +25,10 @@ beforeEach(() => simulator.reset());
 const client = () =>
   createSearchClient({
     providers: [
-      createTavilyProvider({ apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6', baseURL: simulator.urls.tavily }),
+      createTavilyProvider({
+        apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6',
+        baseURL: simulator.baseURL(tavilyKit),
+      }),
     ],
   });
 

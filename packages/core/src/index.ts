@@ -68,7 +68,6 @@ export type {
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
 export {
-  MAX_QUERY_LENGTH,
   MAX_RESULTS_LIMIT,
   normalizeMaxResults,
   normalizeMode,

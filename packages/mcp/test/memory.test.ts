@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSearchMemory, RedisFindingStore } from '@agent-search/memory';
+import { loadProviderKits } from '@agent-search/registry/testing';
 import {
   hasRedisServer,
   type ProviderSimulator,
@@ -19,7 +20,7 @@ let simulator: ProviderSimulator;
 let redis: RunningRedis | undefined;
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
-  simulator = await startProviderSimulator();
+  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
   if (hasRedisServer()) redis = await startRedisServer();
 });
 afterAll(async () => {

@@ -23,8 +23,8 @@ export interface EndpointBehaviour {
   latency: LatencyDistribution;
   /** Probability of each fault per request (summing to at most 1); the other requests are answered. */
   faults: Partial<Record<SimulatorFault, number>>;
-  /** Replaces the healthy answer, e.g. with a mutated payload. Faults still take precedence. */
-  respond?: (request: SimulatedRequest) => SimulatedResponse;
+  /** Replaces the healthy answer (given as `healthy`), e.g. with a mutated payload. Faults still take precedence. */
+  respond?: (request: SimulatedRequest, healthy: SimulatedResponse) => SimulatedResponse;
 }
 
 /** What happened to the requests of one endpoint. */
@@ -65,7 +65,7 @@ export interface ProviderSimulator {
   baseURL(provider: ProviderKit | string): string;
   /**
    * A served provider (its kit, or its id) on this simulator: its base URL, its kit's test key, and
-   * `fetch` for the fixed https URLs it calls (the kit's `simulation.create` when it has one, else `create`).
+   * `fetch` when its kit has hosts of its own (the kit's `simulation.create` when it has one, else `create`).
    */
   provider(provider: ProviderKit | string): SearchProvider;
   /**
@@ -206,9 +206,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       request.socket.resetAndDestroy();
       return;
     }
-    const healthy = behaviour.respond?.(simulated) ?? routed.spec.answer(simulated, corpus);
-    const answer = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
-    response.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+    const answer = routed.spec.answer(simulated, corpus);
+    const healthy = behaviour.respond ? behaviour.respond(simulated, answer) : answer;
+    const sent = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
+    response.writeHead(sent.status, sent.headers ?? {}).end(sent.body);
   }
 
   const server = createServer((request, response) => {
@@ -238,7 +239,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     provider(provider) {
       const kit = typeof provider === 'string' ? routes.kit(provider) : provider;
       const create = kit.simulation?.create ?? kit.create;
-      return create({ apiKey: kit.apiKey, baseURL: baseURL(kit), fetch: simulatorFetch });
+      // Only a kit with hosts of its own needs the loopback fetch; the others call their base URL here.
+      const fetch = kit.simulation?.hosts?.length ? { fetch: simulatorFetch } : {};
+      return create({ apiKey: kit.apiKey, baseURL: baseURL(kit), ...fetch });
     },
     fetch: simulatorFetch,
     agent,
