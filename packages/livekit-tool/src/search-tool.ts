@@ -67,6 +67,25 @@ export const searchInternetParameters = z.object({
     ),
 });
 
+/**
+ * The arguments a tool offers: the voice contract's list by default (every extra field costs the model
+ * tokens on each call in strict mode); the agent-server envelope adds that contract's `num_results` (the
+ * same count, `max_results` winning when both are given); `typeArgument` adds `type`.
+ */
+function toolParameters(
+  format: SearchToolFormat,
+  types: ReturnType<typeof checkSearchType> | undefined,
+): typeof searchInternetParameters {
+  let parameters: z.ZodObject<z.ZodRawShape> = searchInternetParameters;
+  if (format === 'agent-server') {
+    parameters = parameters.extend({
+      num_results: lenientScalar().describe(WEB_SEARCH_ARGUMENTS.num_results),
+    });
+  }
+  if (types) parameters = parameters.extend({ type: SEARCH_TYPE_PARAMETER(types) });
+  return parameters as unknown as typeof searchInternetParameters;
+}
+
 export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
 
 export const SEARCH_TOOL_DESCRIPTION =
@@ -264,11 +283,7 @@ export function createSearchInternetTool<UserData = unknown>(
 
   return llm.tool<UserData, typeof searchInternetParameters, SearchInternetResult>({
     description: options.description ?? SEARCH_TOOL_DESCRIPTION,
-    parameters: types
-      ? (searchInternetParameters.extend({
-          type: SEARCH_TYPE_PARAMETER(types),
-        }) as unknown as typeof searchInternetParameters)
-      : searchInternetParameters,
+    parameters: toolParameters(format, types),
     execute: async (args, { ctx, abortSignal }) => {
       const logger = options.logger ?? frameworkLogger();
       const query = args.query.trim();
@@ -297,8 +312,9 @@ export function createSearchInternetTool<UserData = unknown>(
 
       const request: SearchRequestInput = { query, mode: normalizeMode(args.mode) };
       // Unset max_results leaves the client's default (WEB_SEARCH_MAX_RESULTS); the output is cut to `limit`.
-      if (args.max_results !== null && args.max_results !== undefined) {
-        request.maxResults = Math.min(normalizeMaxResults(args.max_results), limit);
+      const count = args.max_results ?? (args as { num_results?: unknown }).num_results;
+      if (count !== null && count !== undefined) {
+        request.maxResults = Math.min(normalizeMaxResults(count), limit);
       }
       const timeRange = normalizeTimeRange(args.timelimit);
       if (timeRange) request.timeRange = timeRange;

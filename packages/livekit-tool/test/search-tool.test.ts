@@ -4,6 +4,7 @@ import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  createSearchInternetTool,
   DEFAULT_LOADING_MESSAGE,
   EMPTY_QUERY_ERROR,
   LOADING_STATUS_TOPIC,
@@ -128,6 +129,22 @@ describe('search_internet through a voice.AgentSession', () => {
     if (max_results !== undefined) args.max_results = max_results;
     const turn = await runToolTurn(args, { client: duckDuckGoClient(), publisher: false });
     expect(turn.output.results).toHaveLength(expected);
+  });
+
+  it("the agent-server envelope takes its contract's num_results too; max_results wins when both are given", async () => {
+    replayDuckDuckGo(server, { count: 12 });
+    const tool = createSearchInternetTool({ client: duckDuckGoClient(), format: 'agent-server' });
+    expect(Object.keys((tool.parameters as { shape: object }).shape)).toContain('num_results');
+    const alone = await runToolTurn<{ count: number }>(
+      { query: 'space news', num_results: 3, loading_message: 'One moment...' },
+      { client: duckDuckGoClient(), publisher: false, format: 'agent-server' },
+    );
+    expect(alone.output.count).toBe(3);
+    const both = await runToolTurn<{ count: number }>(
+      { query: 'space news', max_results: 7, num_results: 2, loading_message: 'One moment...' },
+      { client: duckDuckGoClient(), publisher: false, format: 'agent-server' },
+    );
+    expect(both.output.count).toBe(7);
   });
 
   it('numbers or booleans for mode and timelimit degrade to a text search at any time, never failing the call', async () => {
