@@ -39,6 +39,7 @@ export {
 export {
   createJsonApiProvider,
   type JsonApiProviderOptions,
+  jsonPost,
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
