@@ -2,13 +2,12 @@ import { createSearchClient } from '@agent-search/core';
 import { providerKit } from '@agent-search/registry/testing';
 import {
   type HostileEntry,
-  type HostileUpstream,
   hostileResults,
-  startHostileUpstream,
+  useHostileUpstream,
 } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
 
 type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -28,11 +27,7 @@ const USAGE = {
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
 
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
+const upstream = useHostileUpstream();
 
 /** A model that calls web_search once, then answers. */
 function searchingModel() {
@@ -65,7 +60,6 @@ function searchingModel() {
 describe('webSearchTool (AI SDK) over the native providers', () => {
   it.each(['openai', 'anthropic', 'gemini'])('answers a tool call from %s’s cited pages', async (id) => {
     const kit = await providerKit(id);
-    upstream.reset();
     upstream.answer(kit, hostileResults(kit, ENTRIES));
     const provider = kit.create({ apiKey: kit.apiKey, baseURL: upstream.baseURL(kit) });
     const result = await generateText({

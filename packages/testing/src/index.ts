@@ -37,3 +37,4 @@ export {
   requestsDuring,
 } from './search-api.ts';
 export * from './simulator/index.ts';
+export { useHostileUpstream } from './use-hostile-upstream.ts';
