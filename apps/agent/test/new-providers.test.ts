@@ -1,12 +1,7 @@
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  hostileResults,
-  useHostileUpstream,
-  useMswServer,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream, useMswServer } from '@agent-search/testing';
 import { initializeLogger, voice } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

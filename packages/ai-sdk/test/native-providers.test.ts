@@ -1,10 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  hostileResults,
-  useHostileUpstream,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';

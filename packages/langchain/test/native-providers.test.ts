@@ -1,11 +1,7 @@
 import { createSearchClient } from '@agent-search/core';
 import type { WebSearchOutput } from '@agent-search/core/views';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  hostileResults,
-  useHostileUpstream,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import type { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
