@@ -96,7 +96,7 @@ describe('FindingIndex', () => {
         got.map((h) => h.id),
         question,
       ).toEqual(expected.map((h) => h.id));
-      got.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 6));
+      for (const [i, hit] of got.entries()) expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
       if (expected.length > 0) compared++;
     }
     expect(compared).toBeGreaterThan(200);
