@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
 import { BOT_ID, type Finding } from './finding.ts';
-import type { FindingStore, Retention } from './finding-store.ts';
+import {
+  CHANGE_LOG_LENGTH,
+  type ChangeEntry,
+  changesSince,
+  type FindingChanges,
+  type FindingStore,
+  type Retention,
+} from './finding-store.ts';
 import { QUERY_KINDS, type QueryKind } from './query-kind.ts';
 import { emptyCounts, type KindCounts, TRACE_FIELDS, type TraceField, type TraceStore } from './trace-log.ts';
 
@@ -39,9 +46,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 // Keys are derived from the prefix inside the scripts (single Redis, not Cluster: see docs/companion.md).
 
 /**
- * Stores one finding and trims its namespace. KEYS: finding, index, version, owners (id → user key of
- * the namespace), user set ('' when the finding has no user). ARGV: prefix, namespace, id, json,
- * learnedAt, maxAgeMs, maxFindings, now.
+ * Stores one finding and trims its namespace, logging both under the namespace's new version. KEYS:
+ * finding, index, version, owners (id → user key of the namespace), user set ('' when the finding has no
+ * user), change log. ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now, log length.
  */
 const ADD_FINDING = `
 local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
@@ -74,12 +81,17 @@ for _, g in ipairs(gone) do
   redis.call('del', prefix .. 'f:' .. g)
 end
 if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
-return redis.call('incr', KEYS[3])
+local version = redis.call('incr', KEYS[3])
+redis.call('rpush', KEYS[6], version .. ' +' .. id)
+for _, g in ipairs(gone) do redis.call('rpush', KEYS[6], version .. ' -' .. g) end
+redis.call('ltrim', KEYS[6], -tonumber(ARGV[9]), -1)
+return version
 `;
 
 /**
- * Deletes every finding in a user's set, and the set. KEYS: the user set. ARGV: prefix. Members are
- * "<namespace>|<id>"; only well-formed ones name keys (the set may have been written by anyone).
+ * Deletes every finding in a user's set, and the set, logging the removals under each namespace's new
+ * version (an emptied namespace drops its log). KEYS: the user set. ARGV: prefix, log length. Members
+ * are "<namespace>|<id>"; only well-formed ones name keys (the set may have been written by anyone).
  */
 const FORGET_USER = `
 local prefix = ARGV[1]
@@ -91,13 +103,26 @@ for _, member in ipairs(redis.call('smembers', KEYS[1])) do
     removed = removed + redis.call('del', prefix .. 'f:' .. id)
     redis.call('zrem', prefix .. 'ns:' .. ns, id)
     redis.call('hdel', prefix .. 'owners:' .. ns, id)
-    touched[ns] = true
+    touched[ns] = touched[ns] or {}
+    table.insert(touched[ns], id)
   end
 end
-for ns in pairs(touched) do redis.call('incr', prefix .. 'v:' .. ns) end
+for ns, ids in pairs(touched) do
+  local version = redis.call('incr', prefix .. 'v:' .. ns)
+  local log = prefix .. 'log:' .. ns
+  if redis.call('exists', prefix .. 'ns:' .. ns) == 0 then
+    redis.call('del', log)
+  else
+    for _, id in ipairs(ids) do redis.call('rpush', log, version .. ' -' .. id) end
+    redis.call('ltrim', log, -tonumber(ARGV[2]), -1)
+  end
+end
 redis.call('del', KEYS[1])
 return removed
 `;
+
+/** A change log entry as the scripts write it: "<version> +<id>" or "<version> -<id>". */
+const LOG_ENTRY = /^(\d{1,15}) ([+-])([\w-]{1,64})$/;
 
 /**
  * Findings on Redis, so bots in other processes recall them: each finding is a JSON value that expires
@@ -145,6 +170,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   #index = (namespace: string) => `${this.#prefix}ns:${namespace}`;
   #version = (namespace: string) => `${this.#prefix}v:${namespace}`;
   #owners = (namespace: string) => `${this.#prefix}owners:${namespace}`;
+  #log = (namespace: string) => `${this.#prefix}log:${namespace}`;
   #user = (userId: string) => `${this.#prefix}u:${createHash('sha256').update(userId).digest('base64url')}`;
 
   async add(namespace: string, finding: Finding, retention: Retention, now: number): Promise<void> {
@@ -155,6 +181,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       this.#version(namespace),
       this.#owners(namespace),
       finding.userId === undefined ? '' : this.#user(finding.userId),
+      this.#log(namespace),
     ];
     const args = [
       this.#prefix,
@@ -165,6 +192,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       Math.max(1, Math.trunc(retention.maxAgeMs)),
       Math.max(1, Math.trunc(retention.maxFindings)),
       now,
+      CHANGE_LOG_LENGTH,
     ];
     await withTimeout(
       this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
@@ -173,13 +201,36 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     );
   }
 
-  async version(namespaces: readonly string[]): Promise<string> {
+  async versions(namespaces: readonly string[]): Promise<string[]> {
     const values = await withTimeout(
       this.client.mget(...namespaces.map(this.#version)),
       this.#timeoutMs,
       'a version read',
     );
-    return values.map((v) => v ?? '0').join(':');
+    return values.map((v) => v ?? '0');
+  }
+
+  async changes(namespace: string, since: string): Promise<FindingChanges | undefined> {
+    const replies = await withTimeout(
+      this.client
+        .multi()
+        .get(this.#version(namespace))
+        .lrange(this.#log(namespace), -CHANGE_LOG_LENGTH, -1)
+        .exec(),
+      this.#timeoutMs,
+      'a change read',
+    );
+    const current = Number(replies?.[0]?.[1] ?? 0);
+    const lines = replies?.[1]?.[1];
+    if (!Array.isArray(lines)) return undefined;
+    const log: ChangeEntry[] = [];
+    // Anyone with the Redis password may have written the log: a line out of shape means read the ids.
+    for (const line of lines) {
+      const match = typeof line === 'string' ? LOG_ENTRY.exec(line) : null;
+      if (!match) return undefined;
+      log.push({ version: Number(match[1]), added: match[2] === '+', id: match[3]! });
+    }
+    return changesSince(log, Number(since), current);
   }
 
   async ids(namespace: string, limit: number): Promise<string[]> {
@@ -199,7 +250,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 
   async forgetUser(userId: string): Promise<number> {
     const removed = await withTimeout(
-      this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix),
+      this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix, CHANGE_LOG_LENGTH),
       this.#timeoutMs,
       'forgetting a user',
     );

@@ -156,12 +156,18 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   const index = new FindingIndex();
   const findings = new Map<string, Finding>();
-  let syncedVersion: string | undefined;
+  // The namespace each indexed finding was read from, and how many each holds.
+  const namespaceOf = new Map<string, string>();
+  const counts = new Map<string, number>();
+  // Each namespace's version the index reflects (undefined: never read).
+  const syncedVersions: (string | undefined)[] = readFrom.map(() => undefined);
   let syncing: Promise<void> | undefined;
 
-  function indexFinding(finding: Finding): void {
+  function indexFinding(finding: Finding, namespace: string): void {
     if (findings.has(finding.id)) return;
     findings.set(finding.id, finding);
+    namespaceOf.set(finding.id, namespace);
+    counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
     index.add(finding.id, {
       query: finding.query,
       text: [
@@ -173,30 +179,60 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   function unindex(id: string): void {
     if (!findings.delete(id)) return;
+    const namespace = namespaceOf.get(id)!;
+    namespaceOf.delete(id);
+    counts.set(namespace, counts.get(namespace)! - 1);
     index.remove(id);
   }
 
-  /** Brings the index up to what the store holds: adds new ids, drops removed ones. */
-  async function sync(): Promise<void> {
-    const version = await store.version(readFrom);
-    if (version === syncedVersion) return;
-    const present = new Set<string>();
-    for (const namespace of readFrom) {
-      for (const id of await store.ids(namespace, retention.maxFindings)) present.add(id);
-    }
-    for (const id of [...findings.keys()]) if (!present.has(id)) unindex(id);
-    const missing = [...present].filter((id) => !findings.has(id));
-    const values = await store.get(missing);
+  /** Reads these findings from the store into the index; resolves with how many were not valid. */
+  async function load(ids: readonly string[], namespace: string): Promise<number> {
     let rejected = 0;
-    for (const value of values) {
+    for (const value of await store.get(ids)) {
       if (value === undefined) continue;
       const finding = parseFinding(value);
       // Another bot's private finding is not ours to see, even if a store hands it over.
-      if (finding && (finding.scope === 'shared' || finding.botId === botId)) indexFinding(finding);
+      if (finding && (finding.scope === 'shared' || finding.botId === botId))
+        indexFinding(finding, namespace);
       else rejected++;
     }
+    return rejected;
+  }
+
+  /** Re-reads a namespace's id list: drops what is gone from it, loads what is new. */
+  async function reload(namespace: string): Promise<number> {
+    const present = new Set(await store.ids(namespace, retention.maxFindings));
+    for (const [id, ns] of namespaceOf) if (ns === namespace && !present.has(id)) unindex(id);
+    return load(
+      [...present].filter((id) => !findings.has(id)),
+      namespace,
+    );
+  }
+
+  /**
+   * Brings the index up to what the store holds: one version read, and for a namespace that changed, its
+   * log of changes (the ids added and removed since) or, when the log does not reach back, its id list.
+   */
+  async function sync(): Promise<void> {
+    const versions = await store.versions(readFrom);
+    let rejected = 0;
+    for (const [i, namespace] of readFrom.entries()) {
+      const since = syncedVersions[i];
+      if (versions[i] === since) continue;
+      const changes = since === undefined ? undefined : await store.changes(namespace, since);
+      if (changes) {
+        for (const id of changes.removed) if (namespaceOf.get(id) === namespace) unindex(id);
+        rejected += await load(
+          changes.added.filter((id) => !findings.has(id)),
+          namespace,
+        );
+      }
+      // A writer keeping more than this memory's retention: the id list holds the newest it keeps.
+      if (!changes || (counts.get(namespace) ?? 0) > retention.maxFindings)
+        rejected += await reload(namespace);
+      syncedVersions[i] = changes?.version ?? versions[i];
+    }
     if (rejected > 0) logger.warn({ rejected }, 'search memory: ignored stored findings that are not valid');
-    syncedVersion = version;
   }
 
   function synced(): Promise<void> {
@@ -252,7 +288,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       ...(facts === undefined ? {} : { facts }),
     };
     await store.add(writeTo, finding, retention, now());
-    indexFinding(finding);
+    indexFinding(finding, writeTo);
     return finding;
   }
 
