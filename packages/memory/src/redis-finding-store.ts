@@ -85,6 +85,8 @@ local version = redis.call('incr', KEYS[3])
 redis.call('rpush', KEYS[6], version .. ' +' .. id)
 for _, g in ipairs(gone) do redis.call('rpush', KEYS[6], version .. ' -' .. g) end
 redis.call('ltrim', KEYS[6], -tonumber(ARGV[9]), -1)
+-- pcall: a Redis user not allowed to publish still stores; its readers then read versions every recall.
+redis.pcall('publish', prefix .. 'changes', ns)
 return version
 `;
 
@@ -116,10 +118,20 @@ for ns, ids in pairs(touched) do
     for _, id in ipairs(ids) do redis.call('rpush', log, version .. ' -' .. id) end
     redis.call('ltrim', log, -tonumber(ARGV[2]), -1)
   end
+  redis.pcall('publish', prefix .. 'changes', ns)
 end
 redis.call('del', KEYS[1])
 return removed
 `;
+
+/**
+ * How long a version read is trusted while the store hears Redis's change notices: a notice lost (or a
+ * writer that does not publish) delays what a reader sees by at most this.
+ */
+export const VERSION_TRUST_MS = 1_000;
+
+/** Stores in this process by Redis server and prefix: a write through one is known to the others at once. */
+const neighbours = new Map<string, Set<RedisFindingStore>>();
 
 /** A change log entry as the scripts write it: "<version> +<id>" or "<version> -<id>". */
 const LOG_ENTRY = /^(\d{1,15}) ([+-])([\w-]{1,64})$/;
@@ -135,6 +147,14 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;
+  // Versions read while subscribed to the store's change notices, trusted for VERSION_TRUST_MS unless a
+  // notice (or a write in this process) says the namespace changed.
+  readonly #versions = new Map<string, { version: string; at: number }>();
+  #subscriber: Redis | undefined;
+  #listening = false;
+  #notices = 0;
+  #closed = false;
+  #neighbourhood = '';
 
   constructor(options: RedisFindingStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisFindingStore needs a url or a client');
@@ -166,6 +186,51 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     this.#timeoutMs = options.timeoutMs ?? 1_000;
   }
 
+  /** Forgets trusted versions (of one namespace, or all): the next read asks Redis. */
+  #changed(namespace?: string): void {
+    this.#notices++;
+    if (namespace === undefined) this.#versions.clear();
+    else this.#versions.delete(namespace);
+  }
+
+  /** Tells this process's other stores on the same Redis and prefix (and this one) of a write. */
+  #wrote(namespace?: string): void {
+    for (const store of neighbours.get(this.#neighbourhood) ?? [this]) store.#changed(namespace);
+  }
+
+  /** Subscribes, once, to the change notices the scripts publish, on a connection of its own. */
+  #listen(): void {
+    if (this.#subscriber || this.#closed) return;
+    const { host, port, path, db } = this.client.options;
+    this.#neighbourhood = `${path ?? `${host}:${port}`}/${db ?? 0}/${this.#prefix}`;
+    let group = neighbours.get(this.#neighbourhood);
+    if (!group) {
+      group = new Set();
+      neighbours.set(this.#neighbourhood, group);
+    }
+    group.add(this);
+    const subscriber = this.client.duplicate();
+    this.#subscriber = subscriber;
+    const channel = `${this.#prefix}changes`;
+    const subscribe = () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          if (subscriber.status !== 'ready' || this.#closed) return;
+          this.#listening = true;
+          this.#changed();
+        },
+        () => {}, // not allowed to subscribe, or down: versions are read every time
+      );
+    };
+    subscriber.on('error', () => {}); // the store's own connection reports outages
+    subscriber.on('message', (_channel: string, namespace: string) => this.#changed(namespace));
+    subscriber.on('close', () => {
+      this.#listening = false;
+      this.#changed();
+    });
+    subscriber.on('ready', subscribe);
+  }
+
   #finding = (id: string) => `${this.#prefix}f:${id}`;
   #index = (namespace: string) => `${this.#prefix}ns:${namespace}`;
   #version = (namespace: string) => `${this.#prefix}v:${namespace}`;
@@ -194,20 +259,41 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       now,
       CHANGE_LOG_LENGTH,
     ];
-    await withTimeout(
-      this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
-      this.#timeoutMs,
-      'storing a finding',
-    );
+    try {
+      await withTimeout(
+        this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
+        this.#timeoutMs,
+        'storing a finding',
+      );
+    } finally {
+      this.#wrote(namespace);
+    }
   }
 
+  /**
+   * Read from Redis (one MGET), or, while subscribed to the change notices, from the last read if no
+   * notice for the namespace came since and it is under VERSION_TRUST_MS old.
+   */
   async versions(namespaces: readonly string[]): Promise<string[]> {
-    const values = await withTimeout(
-      this.client.mget(...namespaces.map(this.#version)),
-      this.#timeoutMs,
-      'a version read',
-    );
-    return values.map((v) => v ?? '0');
+    this.#listen();
+    const started = performance.now();
+    if (this.#listening) {
+      const trusted = namespaces.map((ns) => this.#versions.get(ns));
+      if (trusted.every((v) => v !== undefined && started - v.at < VERSION_TRUST_MS)) {
+        return trusted.map((v) => v!.version);
+      }
+    }
+    const listening = this.#listening;
+    const notices = this.#notices;
+    const values = (
+      await withTimeout(this.client.mget(...namespaces.map(this.#version)), this.#timeoutMs, 'a version read')
+    ).map((v) => v ?? '0');
+    // Trusted only if subscribed before the read was sent and no notice came while it was on its way.
+    if (listening && this.#listening && notices === this.#notices) {
+      for (const [i, ns] of namespaces.entries())
+        this.#versions.set(ns, { version: values[i]!, at: started });
+    }
+    return values;
   }
 
   async changes(namespace: string, since: string): Promise<FindingChanges | undefined> {
@@ -249,12 +335,16 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async forgetUser(userId: string): Promise<number> {
-    const removed = await withTimeout(
-      this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix, CHANGE_LOG_LENGTH),
-      this.#timeoutMs,
-      'forgetting a user',
-    );
-    return Number(removed);
+    try {
+      const removed = await withTimeout(
+        this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix, CHANGE_LOG_LENGTH),
+        this.#timeoutMs,
+        'forgetting a user',
+      );
+      return Number(removed);
+    } finally {
+      this.#wrote();
+    }
   }
 
   // Trace counts: a hash per bot ("<kind>:<field>" → count) and a set naming the bots, so every bot on the
@@ -304,6 +394,12 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    this.#listening = false;
+    const group = neighbours.get(this.#neighbourhood);
+    group?.delete(this);
+    if (group?.size === 0) neighbours.delete(this.#neighbourhood);
+    this.#subscriber?.disconnect();
     if (this.#owned) this.client.disconnect();
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { changesSince } from '../src/finding-store.ts';
@@ -137,6 +138,56 @@ describe.each(stores)('a second bot keeps its index in step from the change log 
     } finally {
       await elena.close();
       await dotty.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('change notices on Redis', () => {
+  it('a recall with nothing new asks Redis nothing; writes, forgets and silent writers still reach it', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const port = Number(new URL(redisUrl!).port);
+    // Dotty reaches Redis through a proxy: a different address, so she is not Elena's neighbour in this
+    // process and hears of Elena's writes only by Redis's notices, as a bot in another process would.
+    const proxy = await startTcpProxy(port);
+    const admin = new Redis(redisUrl!);
+    const elena = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    const dotty = createSearchMemory({
+      botId: 'dotty',
+      store: new RedisFindingStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix }),
+    });
+    try {
+      await elena.remember(finding('capital of Kazakhstan', 'mark'));
+      expect(await queries(dotty, 'kazakhstan')).toEqual(['capital of Kazakhstan']);
+      // Once subscribed, a recall reads the version once and then trusts it: with every answer from
+      // Redis swallowed, recall still answers from the index.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await dotty.recall('kazakhstan');
+      proxy.setMode({ kind: 'stall' });
+      expect(await queries(dotty, 'kazakhstan')).toEqual(['capital of Kazakhstan']);
+      proxy.setMode({ kind: 'pass' });
+
+      await elena.remember(finding('Kazakhstan flag', 'ana'));
+      await expect
+        .poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 })
+        .toEqual(['Kazakhstan flag', 'capital of Kazakhstan']);
+      await elena.forgetUser('mark');
+      await expect.poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 }).toEqual(['Kazakhstan flag']);
+      // A writer that publishes nothing (another version, a script of one's own) is seen once the
+      // trusted version is too old.
+      await admin.incr(`${keyPrefix}v:shared`);
+      await admin.zrem(`${keyPrefix}ns:shared`, (await elena.recall('kazakhstan flag'))[0]!.id);
+      await expect.poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 }).toEqual([]);
+    } finally {
+      await elena.close();
+      await dotty.close();
+      await proxy.close();
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
     }
   });
 });
