@@ -130,7 +130,10 @@ return removed
  */
 export const VERSION_TRUST_MS = 1_000;
 
-/** Stores in this process by Redis server and prefix: a write through one is known to the others at once. */
+/**
+ * Stores in this process that trust versions, by Redis server and prefix: a write through any store on
+ * the same server and prefix is known to them at once.
+ */
 const neighbours = new Map<string, Set<RedisFindingStore>>();
 
 /** A change log entry as the scripts write it: "<version> +<id>" or "<version> -<id>". */
@@ -154,7 +157,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   #listening = false;
   #notices = 0;
   #closed = false;
-  #neighbourhood = '';
+  readonly #neighbourhood: string;
 
   constructor(options: RedisFindingStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisFindingStore needs a url or a client');
@@ -184,6 +187,8 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     }
     this.#prefix = options.keyPrefix ?? 'agent-search:memory:';
     this.#timeoutMs = options.timeoutMs ?? 1_000;
+    const { host, port, path, db } = this.client.options;
+    this.#neighbourhood = `${path ?? `${host}:${port}`}/${db ?? 0}/${this.#prefix}`;
   }
 
   /** Forgets trusted versions (of one namespace, or all): the next read asks Redis. */
@@ -193,16 +198,15 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     else this.#versions.delete(namespace);
   }
 
-  /** Tells this process's other stores on the same Redis and prefix (and this one) of a write. */
+  /** Tells this store and the listening ones in this process on the same Redis and prefix of a write. */
   #wrote(namespace?: string): void {
-    for (const store of neighbours.get(this.#neighbourhood) ?? [this]) store.#changed(namespace);
+    this.#changed(namespace);
+    for (const store of neighbours.get(this.#neighbourhood) ?? []) store.#changed(namespace);
   }
 
   /** Subscribes, once, to the change notices the scripts publish, on a connection of its own. */
   #listen(): void {
     if (this.#subscriber || this.#closed) return;
-    const { host, port, path, db } = this.client.options;
-    this.#neighbourhood = `${path ?? `${host}:${port}`}/${db ?? 0}/${this.#prefix}`;
     let group = neighbours.get(this.#neighbourhood);
     if (!group) {
       group = new Set();

@@ -190,4 +190,42 @@ describe.skipIf(!redisUrl)('change notices on Redis', () => {
       await admin.quit();
     }
   });
+
+  it('a write in this process reaches its neighbours at once, even from a Redis user not allowed to publish', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const admin = new Redis(redisUrl!);
+    const user = `writer-${randomUUID()}`;
+    // A user of its own with every key and command but no pub/sub channel: its scripts' notices fail.
+    await admin.call('ACL', 'SETUSER', user, 'on', '>secret', '~*', '+@all', 'resetchannels');
+    const url = new URL(redisUrl!);
+    const elena = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({
+        url: `redis://${user}:secret@${url.hostname}:${url.port}`,
+        keyPrefix,
+      }),
+    });
+    const dotty = createSearchMemory({
+      botId: 'dotty',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    try {
+      await elena.remember(finding('capital of Kazakhstan', 'mark'));
+      expect(await queries(dotty, 'kazakhstan')).toEqual(['capital of Kazakhstan']);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // Dotty is subscribed and trusts versions
+      await dotty.recall('kazakhstan');
+      await elena.remember(finding('Kazakhstan flag', 'ana'));
+      expect(await queries(dotty, 'kazakhstan')).toEqual(['Kazakhstan flag', 'capital of Kazakhstan']);
+      await elena.forgetUser('mark');
+      expect(await queries(dotty, 'kazakhstan')).toEqual(['Kazakhstan flag']);
+    } finally {
+      await elena.close();
+      await dotty.close();
+      await admin.call('ACL', 'DELUSER', user);
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
+    }
+  });
 });
