@@ -142,8 +142,11 @@ const LOG_ENTRY = /^(\d{1,15}) ([+-])([\w-]{1,64})$/;
 /**
  * Findings on Redis, so bots in other processes recall them: each finding is a JSON value that expires
  * with the retention age, each namespace a sorted set of ids by learning time with a version counter and
- * a hash naming each finding's user set, each user a set of the findings they triggered (keyed by a hash
- * of the user id). Storing and forgetting are Lua scripts: atomic against each other.
+ * a hash naming each finding's user set and a log of its last changes, each user a set of the findings
+ * they triggered (keyed by a hash of the user id). Storing and forgetting are Lua scripts: atomic against
+ * each other, and each publishes the namespace it changed on `<prefix>changes`. A store that reads
+ * versions subscribes to those notices on a second connection and trusts what it read until one comes
+ * (at most `VERSION_TRUST_MS`), so a recall with nothing new makes no round trip.
  */
 export class RedisFindingStore implements FindingStore, TraceStore {
   readonly client: Redis;
