@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { normalizeQuery, type ProfileSet, type SearchProfile, type SearchRequest } from '@agent-search/core';
 
 /** What an answer is cached as when its profile sets no lifetime of its own: news, or anything else. */
@@ -50,5 +50,5 @@ export function cacheKey(request: SearchRequest, providers?: readonly string[]):
     // A search restricted to some providers (in an order) is its own answer.
     ...(providers ? [['providers', ...providers]] : []),
   ];
-  return `search:v1:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url')}`;
+  return `search:v1:${hash('sha256', JSON.stringify(identity), 'base64url')}`;
 }
