@@ -50,6 +50,29 @@ describe('MemoryStore bounds', () => {
   });
 });
 
+describe('MemoryStore frozen reads', () => {
+  it('lends one deeply frozen copy of what was set, and get hands out mutable copies of it', async () => {
+    const store = new MemoryStore();
+    const value = { list: [1, { deep: 'x' }], when: new Date(0) };
+    await store.set('k', value, 60_000);
+    value.list.push(3);
+    const lent = await store.getFrozen<{ list: [number, { deep: string }]; when: string }>('k');
+    expect(lent).toEqual({ list: [1, { deep: 'x' }], when: '1970-01-01T00:00:00.000Z' }); // as JSON carries it
+    expect(await store.getFrozen('k')).toBe(lent);
+    expect(Object.isFrozen(lent) && Object.isFrozen(lent!.list) && Object.isFrozen(lent!.list[1])).toBe(true);
+    expect(() => {
+      lent!.list[1].deep = 'changed';
+    }).toThrow(TypeError);
+    const copy = await store.get<{ list: unknown[] }>('k');
+    copy!.list.push(4);
+    expect(copy).not.toBe(lent);
+    expect(await store.get('k')).toEqual(lent);
+    await store.set('k', { other: true }, 60_000);
+    expect(await store.getFrozen('k')).toEqual({ other: true });
+    expect(await store.getFrozen('missing')).toBeUndefined();
+  });
+});
+
 describe.skipIf(Boolean(noRedis))('RedisStore on a real server', () => {
   let raw: Redis;
   beforeAll(() => {
