@@ -50,6 +50,18 @@ describe('MemoryStore bounds', () => {
   });
 });
 
+describe('MemoryStore sizes', () => {
+  it('counts what a decoded value takes, not only its JSON: many small strings weigh more than their text', async () => {
+    const store = new MemoryStore({ maxBytes: 1_000 });
+    const text = 'x'.repeat(300); // 302 bytes of JSON, one string
+    const strings = Array.from({ length: 60 }, () => 'x'); // 241 bytes of JSON, 61 heap objects
+    await store.set('text', text, 60_000);
+    await store.set('strings', strings, 60_000);
+    expect(await store.get('text')).toBe(text);
+    expect(await store.get('strings')).toBeUndefined(); // 241 + 61 × 16 bytes: more than the whole store
+  });
+});
+
 describe('MemoryStore frozen reads', () => {
   it('lends one deeply frozen copy of what was set, and get hands out mutable copies of it', async () => {
     const store = new MemoryStore();
