@@ -1,4 +1,4 @@
-import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
