@@ -106,15 +106,15 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     const result = await client.callTool({ name: 'web_search', arguments: { query: q } });
     if (result.isError) throw new Error(`web_search failed: ${JSON.stringify(result.content)}`);
   };
-  const contenders = {
+  type Name = 'direct' | 'memory' | 'stdio' | 'http' | 'httpLocal';
+  const contenders: Record<Name, (q: string) => Promise<unknown>> = {
     direct: (q: string) => direct.client.search({ query: q }),
     memory: (q: string) => call(memory, q),
     stdio: (q: string) => call(stdio, q),
     http: (q: string) => call(http, q),
     httpLocal: (q: string) => call(httpLocal, q),
   };
-  type Name = keyof typeof contenders;
-  const names = Object.keys(contenders) as Name[];
+  const names: Name[] = ['direct', 'memory', 'stdio', 'http', 'httpLocal'];
   const empty = () => Object.fromEntries(names.map((k) => [k, []])) as unknown as Record<Name, number[]>;
   const runs: Record<Name, number[]>[] = [];
   let n = 0;
