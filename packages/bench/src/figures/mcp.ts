@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
@@ -21,10 +21,39 @@ import { median, percentile, timed } from '../stats.ts';
 import { query, TAVILY_KEY } from '../upstreams.ts';
 
 const WARMUP = 30;
+const HOP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const TARGET_MS = 2;
 const SOURCE_HOOKS = fileURLToPath(new URL('../source-hooks.ts', import.meta.url));
 // The server's command, run from source like the rest of the bench (the hooks resolve our packages).
 const MCP_BIN = fileURLToPath(new URL('./bin.ts', import.meta.resolve('@agent-search/mcp')));
+
+/** A loopback server answering every POST at once with a JSON body of argv[1] bytes. */
+const HOP_SERVER = `
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { pad: 'x'.repeat(Math.max(0, Number(process.argv[1]) - 48)) } });
+require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+}).listen(0, '127.0.0.1', function () { process.stderr.write('listening on http://127.0.0.1:' + this.address().port + '/mcp\\n'); });
+`;
+
+/** The URL a child server prints on stderr ("listening on <url>"). */
+function listening(child: ChildProcess): Promise<string> {
+  let stderr = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+      const found = /listening on (\S+)/.exec(stderr)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+  });
+}
 
 /**
  * Figure: what the MCP layer adds to a search. Each round runs, in turn on a new query, a direct call on
@@ -64,18 +93,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the HTTP server did not start: ${stderr}`)), 20_000);
-    server.stderr.on('data', () => {
-      const found = /listening on (\S+)/.exec(stderr)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-  });
+  const url = await listening(server);
   const http = new Client({ name: 'bench-http', version: '1.0.0' });
   await http.connect(new StreamableHTTPClientTransport(new URL(url)));
   // The same server in this process: the protocol without a second process to schedule.
@@ -88,10 +106,18 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   const memoryServer = newServer();
   await memoryServer.connect(serverSide);
   await memory.connect(clientSide);
+  // The floor under any HTTP transport on this client: a bare \`fetch\` POST to another process on loopback
+  // that answers at once with as many bytes as a tool call's answer.
+  const sample = await memory.callTool({ name: 'web_search', arguments: { query: 'heat pump mcp size' } });
+  const answerBytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', id: 1, result: sample }));
+  const hopServer = spawn(process.execPath, ['-e', HOP_SERVER, String(answerBytes)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const hopUrl = await listening(hopServer);
 
   // TCP connections this process opens to the HTTP servers while measuring: none if the client keeps
   // its connection alive, one per call if it does not.
-  const ports = new Set([Number(new URL(url).port), local.port]);
+  const ports = new Set([Number(new URL(url).port), local.port, Number(new URL(hopUrl).port)]);
   let connections = 0;
   let counting = false;
   const onSocket = (message: unknown) => {
@@ -106,18 +132,29 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     const result = await client.callTool({ name: 'web_search', arguments: { query: q } });
     if (result.isError) throw new Error(`web_search failed: ${JSON.stringify(result.content)}`);
   };
-  type Name = 'direct' | 'memory' | 'stdio' | 'http' | 'httpLocal';
+  type Name = 'direct' | 'memory' | 'stdio' | 'http' | 'httpLocal' | 'hop';
   const contenders: Record<Name, (q: string) => Promise<unknown>> = {
     direct: (q: string) => direct.client.search({ query: q }),
     memory: (q: string) => call(memory, q),
     stdio: (q: string) => call(stdio, q),
     http: (q: string) => call(http, q),
     httpLocal: (q: string) => call(httpLocal, q),
+    hop: async (q: string) => {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'web_search', arguments: { query: q } },
+      });
+      const response = await fetch(hopUrl, { method: 'POST', headers: HOP_HEADERS, body });
+      await response.json();
+    },
   };
-  const names: Name[] = ['direct', 'memory', 'stdio', 'http', 'httpLocal'];
+  const names: Name[] = ['direct', 'memory', 'stdio', 'http', 'httpLocal', 'hop'];
   const empty = () => Object.fromEntries(names.map((k) => [k, []])) as unknown as Record<Name, number[]>;
   const runs: Record<Name, number[]>[] = [];
   let n = 0;
+  let searches = 1; // the answer-size sample above
   try {
     for (let r = -1; r < RUNS; r++) {
       // Run -1 is the warm-up.
@@ -126,6 +163,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
       for (let round = 0; round < (r < 0 ? WARMUP : rounds); round++) {
         for (const name of names) {
           const { ms } = await timed(() => contenders[name](query(n++, 'heat pump mcp')));
+          if (name !== 'hop') searches++;
           times[name].push(ms);
         }
       }
@@ -137,7 +175,8 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     await local.close();
     await direct.close();
     server.kill('SIGTERM');
-    await once(server, 'exit');
+    hopServer.kill('SIGTERM');
+    await Promise.all([once(server, 'exit'), once(hopServer, 'exit')]);
   }
   // Every call must have reached the upstream: a cache hit would hide the cost of a real search.
   const upstream = sim.calls('tavily');
@@ -155,20 +194,22 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   const addedStdio = added('stdio');
   const addedMemory = added('memory');
   const addedLocal = added('httpLocal');
-  const allReached = upstream === n;
+  // No search behind it: the hop's own time is what it adds.
+  const hop = medians.map((m) => m.hop);
+  const allReached = upstream === searches;
   const httpWhy = [
-    ...(allReached ? [] : [`${n - upstream} calls never reached the upstream`]),
+    ...(allReached ? [] : [`${searches - upstream} calls never reached the upstream`]),
     ...(connections > 0 ? [`the client opened ${connections} new connections`] : []),
     ...(worst(addedHttp) > TARGET_MS
       ? [
-          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run: the SDK's protocol alone (client and server in memory) ${fmt.ms(worst(addedMemory))}, with the HTTP hop in this process ${fmt.ms(worst(addedLocal))}; the rest is the second process (each socket write wakes the other side)`,
+          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run; of that, the SDK's protocol with no transport (client and server in memory) adds ${fmt.ms(worst(addedMemory))} and a bare fetch round trip to another process takes ${fmt.ms(worst(hop))}, so ${fmt.ms(Math.max(...medians.map((m) => m.http - m.direct - (m.memory - m.direct) - m.hop)))} is the SDK's HTTP transports on both sides and our server`,
         ]
       : []),
   ];
   return {
     id: 'mcp',
     title: 'MCP server: protocol cost per tool call',
-    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${n} searches); each difference is of the run's medians, the verdict on the worst run. The upstream answers at once, so the differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, three socket writes (headers, the event, the end of the chunked body), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and its \`Response\` back (through \`@hono/node-server\`, about 0.25 ms of CPU per call in paired in-process runs against a hand-written adapter), the client's \`fetch\` (a bare \`fetch\` POST round trip on loopback costs about 0.9 ms here, a \`node:http\` one 0.6 ms), and JSON-RPC parsing and zod validation on both sides; our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
+    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${searches} searches); each difference is of the run's medians, the verdict on the worst run. The upstream answers at once, so the differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, three socket writes (headers, the event, the end of the chunked body), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and its \`Response\` back (through \`@hono/node-server\`, about 0.25 ms of CPU per call in paired in-process runs against a hand-written adapter), the client's \`fetch\` (a bare \`fetch\` POST round trip on loopback costs about 0.9 ms here, a \`node:http\` one 0.6 ms), and JSON-RPC parsing and zod validation on both sides; our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
     checks: [
       {
         name: 'MCP over HTTP: added per call (median difference to a direct call)',
@@ -198,6 +239,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
           { label: 'web_search over MCP stdio', value: m.stdio, ours: true },
           { label: 'web_search over MCP HTTP', value: m.http, ours: true },
           { label: 'MCP HTTP, server in the caller’s process', value: m.httpLocal, ours: true },
+          { label: 'bare fetch round trip, no search (the floor)', value: m.hop, ours: false },
         ],
       },
     ],
@@ -207,8 +249,9 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
       ['MCP stdio: median / p95', `${fmt.ms(m.stdio)} / ${fmt.ms(percentile(all('stdio'), 95))}`],
       ['MCP Streamable HTTP: median / p95', `${fmt.ms(m.http)} / ${fmt.ms(percentile(all('http'), 95))}`],
       ['MCP Streamable HTTP, server in the caller’s process: added per run', spread(addedLocal)],
+      [`bare fetch POST round trip to another process (${answerBytes} B answer): per run`, spread(hop)],
       ['new HTTP connections while measuring', String(connections)],
-      ['upstream calls / searches', `${upstream} / ${n}`],
+      ['upstream calls / searches', `${upstream} / ${searches}`],
     ],
   };
 }
