@@ -524,6 +524,14 @@ const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mj
 const TYPE_CHECKED_ONLY = /\.(browser|live)\.ts$/;
 
 /**
+ * Whether a snippet searches: it creates a provider (a provider package, or the registry's from the
+ * environment). One that does must print what the simulator served; one that does not (a memory fed by
+ * hand) must only run.
+ */
+const searches = (file) =>
+  /from '@agent-search\/(?:provider-[\w-]+|registry)'/.test(readFileSync(join(root, file), 'utf8'));
+
+/**
  * Runs a type-checked snippet's JavaScript (out/…) through snippet-run.mjs (copied into the folder, so it
  * imports what the guide installed), with the network sent to the simulator.
  */
@@ -558,7 +566,7 @@ async function runSnippet(folder, { file, doc, line }, label) {
   for (const refused of result.stderr.split('\n').filter((l) => l.startsWith('snippet-loopback: refused')))
     problems.push(`${where}: ${refused.replace('snippet-loopback: ', '')}`);
   if (result.code !== 0) problems.push(`${where} exited with ${result.code}:\n    ${clip(result.stderr)}`);
-  else if (!servedTexts.some((text) => result.stdout.includes(text)))
+  else if (searches(file) && !servedTexts.some((text) => result.stdout.includes(text)))
     problems.push(`${where} printed none of the results the simulator served:\n    ${clip(result.stdout)}`);
 }
 
