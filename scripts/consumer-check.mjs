@@ -554,6 +554,13 @@ async function runSnippet(folder, { file, doc, line }, label) {
         TAVILY_API_KEY: 'tvly-docs-check',
         EXA_API_KEY: 'docs-check',
         BRAVE_API_KEY: 'docs-check',
+        SERPAPI_API_KEY: 'docs-check',
+        PERPLEXITY_API_KEY: 'docs-check',
+        ANTHROPIC_API_KEY: 'docs-check',
+        OPENAI_API_KEY: 'docs-check',
+        GEMINI_API_KEY: 'docs-check',
+        // A self-hosted SearXNG is on loopback: the simulator's, at its base URL.
+        SEARXNG_URL: `${simulator.origin}/searxng`,
         // What a LiveKit agent is run with (its session, which would connect, is not started).
         LIVEKIT_URL: 'ws://127.0.0.1:7880',
         LIVEKIT_API_KEY: 'docs-check',

@@ -1,5 +1,5 @@
-// `node scripts/doc-snippets.mjs [--write]`: every TypeScript/JavaScript code block of README.md and docs/ is
-// a file under docs/snippets/, named on the line above the block:
+// `node scripts/doc-snippets.mjs [--write]`: every TypeScript/JavaScript code block of README.md, docs/ and
+// the packages' READMEs is a file under docs/snippets/, named on the line above the block:
 //
 //     <!-- snippet: docs/snippets/readme/search.ts -->
 //     ```ts
@@ -24,7 +24,10 @@ const LANGUAGES = { ts: '.ts', typescript: '.ts', js: '.mjs', javascript: '.mjs'
 const MARKER = /^<!--\s*snippet:\s*(\S+)\s*-->$/;
 export const SNIPPETS_DIR = 'docs/snippets';
 
-/** README.md and every markdown file under docs/ (the snippets folder has none). */
+/** The folders whose subfolders' README.md are a package's page (npm shows it). */
+const PACKAGE_FOLDERS = ['packages', 'packages/providers', 'apps'];
+
+/** README.md, every markdown file under docs/ (the snippets folder has none) and each package's README. */
 export function docFiles(root) {
   const files = ['README.md'];
   const walk = (dir) => {
@@ -35,6 +38,12 @@ export function docFiles(root) {
     }
   };
   walk('docs');
+  for (const folder of PACKAGE_FOLDERS.filter((f) => existsSync(join(root, f)))) {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const readme = `${folder}/${entry.name}/README.md`;
+      if (entry.isDirectory() && existsSync(join(root, readme))) files.push(readme);
+    }
+  }
   return files;
 }
 
@@ -73,12 +82,15 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
     if (!extension) continue;
     const marker = MARKER.exec(lines[block.start - 1]?.trim() ?? '');
     if (!marker) {
-      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts
-      const folder = doc
-        .replace(/^docs\//, '')
-        .replace(/\.md$/, '')
-        .replaceAll('/', '-')
-        .toLowerCase();
+      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts;
+      // packages/providers/brave/README.md → docs/snippets/packages/providers/brave/<name>.ts
+      const folder = doc.endsWith('/README.md')
+        ? doc.replace(/\/README\.md$/, '')
+        : doc
+            .replace(/^docs\//, '')
+            .replace(/\.md$/, '')
+            .replaceAll('/', '-')
+            .toLowerCase();
       const suggested = `${SNIPPETS_DIR}/${folder}/<name>${extension}`;
       problems.push(
         `${where}: a \`\`\`${block.language} block that is not a snippet file: move it to ${suggested} and put <!-- snippet: ${suggested} --> on the line above it (then \`pnpm docs:snippets\` writes the block from the file)`,
@@ -116,7 +128,7 @@ export function withSnippetFiles(root, text, snippets) {
   return lines.join('\n');
 }
 
-/** Every snippet of README.md and docs/, with the problems found; also snippet files no doc shows. */
+/** Every snippet of the docs (docFiles), with the problems found; also snippet files no doc shows. */
 export function readDocSnippets(root) {
   const all = [];
   const problems = [];
