@@ -105,4 +105,5 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,
   readBodyLimited,
+  type UpstreamHeaders,
 } from './upstream-fetch.ts';
