@@ -51,17 +51,14 @@ export function globalFetchIsNodes(): boolean {
 }
 
 type Client = typeof import('node:http');
-let httpModule: Promise<Client> | undefined;
-let httpsModule: Promise<Client> | undefined;
 
-// Loaded on the first request, not with core: a program that imports core and never searches pays nothing.
-function clientFor(url: URL): Promise<Client> {
-  if (url.protocol === 'https:') {
-    httpsModule ??= import('node:https') as unknown as Promise<Client>;
-    return httpsModule;
-  }
-  httpModule ??= import('node:http');
-  return httpModule;
+/**
+ * node:http or node:https, taken on the first request rather than imported with core. Not `import()`:
+ * an ES module namespace reads every export, and node:http's lazy `WebSocket`/`MessageEvent` getters
+ * load undici, the very cost this transport exists to avoid (also for a static import).
+ */
+function clientFor(url: URL): Client {
+  return process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http') as Client;
 }
 
 /** What fetch's errors look like, so the callers' network-error mapping reads both the same way. */
@@ -83,8 +80,7 @@ export async function sendWithNodeHttp(
 ): Promise<UpstreamExchange> {
   const { signal } = options;
   signal.throwIfAborted();
-  const client = await clientFor(url);
-  signal.throwIfAborted();
+  const client = clientFor(url);
   const headers: OutgoingHttpHeaders = {
     accept: '*/*',
     'user-agent': 'node',
@@ -198,7 +194,7 @@ async function readMessage(message: IncomingMessage, options: ReadBodyOptions): 
   let stream: Readable = message;
   const stages: Readable[] = [message];
   if (codings.length > 0) {
-    const zlib = await import('node:zlib');
+    const zlib = process.getBuiltinModule('node:zlib');
     for (const coding of codings.reverse()) {
       const decoder = zlib[DECODERS[coding]]();
       const source = stream;
