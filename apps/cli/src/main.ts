@@ -14,7 +14,6 @@ import {
   SearchError,
   type SearchResponse,
 } from '@agent-search/core';
-import { toAgentServerError } from '@agent-search/core/views';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import type { EnvSearchMemory } from '@agent-search/memory';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
@@ -152,13 +151,14 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   const { config, client } = session;
   const say = (text: string) => stderr.write(text);
   // The agent-server envelope has an error form: an agent server reading stdout gets it, not silence.
-  const envelopeError = (error: unknown) => {
+  const envelopeError = async (error: unknown) => {
     if (command.format !== 'agent-server') return;
+    const { toAgentServerError } = await import('@agent-search/core/views');
     stdout.write(`${JSON.stringify(toAgentServerError(String(command.request.query), error))}\n`);
   };
   if (!config.enabled) {
     const reason = config.reason ?? 'No search provider is usable.';
-    envelopeError(new SearchError('no_provider', reason));
+    await envelopeError(new SearchError('no_provider', reason));
     say(`${PROGRAM}: search failed (no_provider)\n${reason}\n`);
     return EXIT_CODES.searchFailed;
   }
@@ -172,7 +172,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   } catch (error) {
     spinner?.stop();
     if (isSearchError(error)) {
-      envelopeError(error);
+      await envelopeError(error);
       if (error.code === 'invalid_request') {
         say(`${PROGRAM}: ${plainText(error.message)}\n`);
         return EXIT_CODES.usage;
@@ -195,7 +195,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
       return EXIT_CODES.searchFailed;
     }
     if (isAbortError(error) && context.signal?.aborted) {
-      envelopeError(error);
+      await envelopeError(error);
       say(`${PROGRAM}: search cancelled\n`);
       return EXIT_CODES.interrupted;
     }
@@ -205,7 +205,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
 
   const color = stdout.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
   stdout.write(
-    renderResponse(response, command.format, {
+    await renderResponse(response, command.format, {
       color,
       now: context.now(),
       providerNames: new Map(config.providers.map((p) => [p.id, p.name])),
