@@ -1,16 +1,10 @@
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-  useMswServer,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream, useMswServer } from '@agent-search/testing';
 import { initializeLogger, voice } from '@livekit/agents';
-import { HttpResponse, http, passthrough } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAssistant } from '../src/assistant.ts';
 import { loadPrompt } from '../src/prompt.ts';
 import { buildSearchClient } from '../src/search.ts';
@@ -32,15 +26,9 @@ const ENTRIES: HostileEntry[] = [
   { title: 'IPMA forecast', url: 'https://www.ipma.pt/en/forecast/lisbon', snippet: 'Clear skies all week.' },
 ];
 
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
+const upstream = useHostileUpstream(server);
 beforeEach(() => {
-  upstream.reset();
   server.use(
-    http.all(`${upstream.origin}/*`, () => passthrough()),
     http.post('https://html.duckduckgo.com/html/', () =>
       HttpResponse.html('<html>anomaly-modal</html>', { status: 202 }),
     ),

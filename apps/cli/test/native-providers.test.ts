@@ -1,71 +1,32 @@
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-  useMswServer,
-} from '@agent-search/testing';
-import { http, passthrough } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blockedEverywhere } from './fixtures/duckduckgo.ts';
+import { hostileResults } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import { ENTRIES, parseOutput, useProviderApis } from './fixtures/provider-apis.ts';
 import { runCli } from './run-cli.ts';
 
-// The LLM vendors' own searches from the command, with nothing but their own variables set, against a
-// loopback server answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo.
+// The LLM vendors' own searches from the command, with nothing but their own variables set.
 const openai = await providerKit('openai');
 const anthropic = await providerKit('anthropic');
 const gemini = await providerKit('gemini');
 
-const server = useMswServer();
+const { upstream, takeOver } = useProviderApis();
 const OPENAI_KEY = 'sk-proj-cli0test0key0do0not0leak00000';
 const ANTHROPIC_KEY = 'sk-ant-api03-cli0test0key0do0not0leak0';
 const GOOGLE_KEY = 'AIzaSy-cli0test0key0do0not0leak000000';
 
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
-
-interface JsonOutput {
-  provider: string;
-  answer?: string;
-  attempts: { provider: string }[];
-  results: { url: string; snippet: string }[];
-}
-
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
-beforeEach(() => {
-  upstream.reset();
-  server.use(http.all(`${upstream.origin}/*`, () => passthrough()));
-});
-
 describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPENAI_BASE_URL) set', () => {
   it("takes over when DuckDuckGo is blocked: the cited pages and the model's answer, the key only in its header", async () => {
-    server.use(...blockedEverywhere());
-    upstream.answer(openai, hostileResults(openai, ENTRIES));
-    const run = await runCli(['heat pump', '--json'], {
+    const { run, response, request } = await takeOver(openai, {
       OPENAI_API_KEY: OPENAI_KEY,
       OPENAI_BASE_URL: upstream.baseURL(openai),
-      AGENT_SEARCH_STATE_DIR: 'off',
       TAVILY_KEYLESS: '0',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as JsonOutput;
     expect(response.provider).toBe('openai');
     expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'openai']);
     expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(response.answer).toMatch(/^Here is what I found\. How heat pumps work\./);
-    const [request] = upstream.requests;
     expect(request?.path).toBe('/openai/responses');
     expect(request?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(request?.body).toContain('"type":"web_search"');
@@ -76,22 +37,17 @@ describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPEN
 
 describe('Anthropic web search from the command, with only ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) set', () => {
   it("takes over when DuckDuckGo is blocked: the cited pages and Claude's answer, the key only in its header", async () => {
-    server.use(...blockedEverywhere());
-    upstream.answer(anthropic, hostileResults(anthropic, ENTRIES));
-    const run = await runCli(['heat pump', '--json'], {
+    const { run, response, request } = await takeOver(anthropic, {
       ANTHROPIC_API_KEY: ANTHROPIC_KEY,
       ANTHROPIC_BASE_URL: upstream.baseURL(anthropic),
-      AGENT_SEARCH_STATE_DIR: 'off',
       TAVILY_KEYLESS: '0',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as JsonOutput;
     expect(response.provider).toBe('anthropic');
     expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'anthropic']);
     expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(response.answer).toBe('Here is what I found. How heat pumps work. A heat pump moves heat.');
-    const [request] = upstream.requests;
     expect(request?.path).toBe('/anthropic/v1/messages');
     expect(request?.headers['x-api-key']).toBe(ANTHROPIC_KEY);
     expect(request?.headers['anthropic-version']).toBe('2023-06-01');
@@ -102,22 +58,17 @@ describe('Anthropic web search from the command, with only ANTHROPIC_API_KEY (an
 
 describe('Gemini grounding from the command, with only GOOGLE_API_KEY (and GEMINI_BASE_URL) set', () => {
   it('takes over when DuckDuckGo is blocked: the grounding chunks and the answer, the key only in its header', async () => {
-    server.use(...blockedEverywhere());
-    upstream.answer(gemini, hostileResults(gemini, ENTRIES));
-    const run = await runCli(['heat pump', '--json'], {
+    const { run, response, request } = await takeOver(gemini, {
       GOOGLE_API_KEY: GOOGLE_KEY,
       GEMINI_BASE_URL: upstream.baseURL(gemini),
-      AGENT_SEARCH_STATE_DIR: 'off',
       TAVILY_KEYLESS: '0',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as JsonOutput;
     expect(response.provider).toBe('gemini');
     expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'gemini']);
     expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(response.answer).toBe('Here is what I found. How heat pumps work. A heat pump moves heat.');
-    const [request] = upstream.requests;
     expect(request?.path).toBe('/gemini/v1beta/models/gemini-2.5-flash:generateContent');
     expect(request?.headers['x-goog-api-key']).toBe(GOOGLE_KEY);
     expect(request?.search).toBe('');
@@ -137,7 +88,7 @@ describe('SEARCH_PROVIDER_PRIORITY=native', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as JsonOutput;
+    const response = parseOutput(run);
     expect(response.provider).toBe('openai');
     expect(response.attempts.map((a) => a.provider)).toEqual(['openai']);
     expect(upstream.requests).toHaveLength(1);
@@ -162,7 +113,7 @@ describe('SEARCH_PROVIDER_PRIORITY=native', () => {
       AGENT_SEARCH_STATE_DIR: 'off',
     });
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as JsonOutput;
+    const response = parseOutput(run);
     expect(response.provider).toBe('anthropic');
     expect(response.attempts.map((a) => a.provider)).toEqual(['openai', 'anthropic']);
     expect(run.stdout + run.stderr).not.toMatch(new RegExp(`${OPENAI_KEY}|${ANTHROPIC_KEY}|${GOOGLE_KEY}`));

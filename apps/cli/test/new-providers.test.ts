@@ -1,15 +1,9 @@
 import { execFile } from 'node:child_process';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-  useMswServer,
-} from '@agent-search/testing';
-import { http, passthrough } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hostileResults } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
 import { blockedEverywhere } from './fixtures/duckduckgo.ts';
+import { ENTRIES, parseOutput, useProviderApis } from './fixtures/provider-apis.ts';
 import { runCli } from './run-cli.ts';
 
 // The providers' own test kits: their routes and answers.
@@ -17,30 +11,10 @@ const searxng = await providerKit('searxng');
 const brave = await providerKit('brave');
 const serpapi = await providerKit('serpapi');
 
-// Brave and SearXNG from the command with nothing but their own variables set, against a loopback server
-// answering like each API (the base-URL variables point there). msw stands in for DuckDuckGo only.
-const server = useMswServer();
+// SearXNG, Brave and SerpApi from the command with nothing but their own variables set.
+const { server, upstream, takeOver } = useProviderApis();
 const BRAVE_KEY = 'BSA-cli0test0key0do0not0leak0000000';
 const SERPAPI_KEY = '4f8a1c2ecli0test0key0do0not0leak0d7b9e3a6f05c';
-
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
-
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
-beforeEach(() => {
-  upstream.reset();
-  server.use(http.all(`${upstream.origin}/*`, () => passthrough()));
-});
 
 describe('SearXNG from the command, with only SEARXNG_URL set', () => {
   it('searches the instance first and prints its results', async () => {
@@ -51,7 +25,7 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as { provider: string; results: { url: string }[] };
+    const response = parseOutput(run);
     expect(response.provider).toBe('searxng');
     expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
     const [request] = upstream.requests;
@@ -84,23 +58,14 @@ describe('SearXNG from the command, with only SEARXNG_URL set', () => {
 
 describe('Brave from the command, with only BRAVE_API_KEY (and BRAVE_BASE_URL) set', () => {
   it('takes over when DuckDuckGo is blocked, sending the key only in its header', async () => {
-    server.use(...blockedEverywhere());
-    upstream.answer(brave, hostileResults(brave, ENTRIES));
-    const run = await runCli(['heat pump', '--json'], {
+    const { run, response, request } = await takeOver(brave, {
       BRAVE_API_KEY: BRAVE_KEY,
       BRAVE_BASE_URL: upstream.baseURL(brave),
-      AGENT_SEARCH_STATE_DIR: 'off',
     });
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as {
-      provider: string;
-      attempts: { provider: string }[];
-      results: { url: string }[];
-    };
     expect(response.provider).toBe('brave');
     expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'brave']);
     expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
-    const [request] = upstream.requests;
     expect(request?.headers['x-subscription-token']).toBe(BRAVE_KEY);
     expect(request?.search).not.toContain(BRAVE_KEY);
     expect(run.stdout + run.stderr).not.toContain(BRAVE_KEY);
@@ -142,19 +107,11 @@ describe('SerpApi from the command, with only SERPAPI_API_KEY (and SERPAPI_BASE_
   });
 
   it('takes over when DuckDuckGo is blocked: Google results, the key only in the api_key parameter', async () => {
-    server.use(...blockedEverywhere());
-    upstream.answer(serpapi, hostileResults(serpapi, ENTRIES));
-    const run = await runCli(['heat pump', '--json', '--num-results', '2'], env());
+    const { run, response, request } = await takeOver(serpapi, env(), ['--num-results', '2']);
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as {
-      provider: string;
-      attempts: { provider: string }[];
-      results: { url: string }[];
-    };
     expect(response.provider).toBe('serpapi');
     expect(response.attempts.map((a) => a.provider)).toEqual(['duckduckgo', 'serpapi']);
     expect(response.results.map((r) => r.url)).toEqual(ENTRIES.map((e) => e.url));
-    const [request] = upstream.requests;
     const params = new URLSearchParams(request?.search);
     expect(Object.fromEntries(params)).toEqual({
       engine: 'google',
@@ -187,11 +144,7 @@ describe('SerpApi from the command, with only SERPAPI_API_KEY (and SERPAPI_BASE_
       ...env(),
     });
     expect(run.code).toBe(0);
-    const response = JSON.parse(run.stdout) as {
-      provider: string;
-      mode: string;
-      results: { publishedAt?: string; source: string }[];
-    };
+    const response = parseOutput(run);
     expect(response).toMatchObject({ provider: 'serpapi', mode: 'news' });
     expect(response.results[0]).toMatchObject({
       source: 'Example News',

@@ -4,19 +4,11 @@ import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
-
-// The model interface's types, as the mock model spells them.
-type LanguageModelV3CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
-type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
-const USAGE = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
@@ -26,39 +18,8 @@ afterAll(() => simulator.close());
 beforeEach(() => simulator.reset());
 
 /** A model that calls web_search once with `input`, then answers; it records every prompt it gets. */
-function searchingModel(input: Record<string, unknown>) {
-  const calls: LanguageModelV3CallOptions[] = [];
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options): Promise<LanguageModelV3GenerateResult> => {
-      calls.push(options);
-      if (calls.length === 1) {
-        return {
-          content: [
-            { type: 'tool-call', toolCallId: 'call-1', toolName: 'web_search', input: JSON.stringify(input) },
-          ],
-          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-          usage: USAGE,
-          warnings: [],
-        };
-      }
-      return {
-        content: [{ type: 'text', text: 'Heat pumps are efficient [1].' }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: USAGE,
-        warnings: [],
-      };
-    },
-  });
-  return { model, calls };
-}
-
-/** The tool result the model received in its second call. */
-function toolResultSent(calls: LanguageModelV3CallOptions[]) {
-  const message = calls[1]?.prompt.find((m) => m.role === 'tool');
-  const part = message?.content.find((p) => p.type === 'tool-result');
-  if (part?.type !== 'tool-result') throw new Error('the model got no tool result');
-  return part.output;
-}
+const searchingModel = (input: Record<string, unknown>) =>
+  toolCallingModel({ toolName: 'web_search', input }, { answer: 'Heat pumps are efficient [1].' });
 
 const client = () =>
   createSearchClient({

@@ -1,17 +1,10 @@
 import { createSearchClient } from '@agent-search/core';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
-
-type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+import { toolCallingModel } from './mock-model.ts';
 
 // The LLM vendors' own searches behind our AI SDK tool (for a model that cannot search itself), each
 // provider built by its kit and pointed at a loopback server answering like its API.
@@ -23,49 +16,18 @@ const ENTRIES: HostileEntry[] = [
     snippet: 'A heat pump moves heat.',
   },
 ];
-const USAGE = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
-
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
+const upstream = useHostileUpstream();
 
 /** A model that calls web_search once, then answers. */
-function searchingModel() {
-  let calls = 0;
-  return new MockLanguageModelV3({
-    doGenerate: async (): Promise<LanguageModelV3GenerateResult> =>
-      ++calls === 1
-        ? {
-            content: [
-              {
-                type: 'tool-call',
-                toolCallId: 'call-1',
-                toolName: 'web_search',
-                input: JSON.stringify({ query: 'heat pump', max_results: 2 }),
-              },
-            ],
-            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-            usage: USAGE,
-            warnings: [],
-          }
-        : {
-            content: [{ type: 'text', text: 'Heat pumps move heat.' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage: USAGE,
-            warnings: [],
-          },
-  });
-}
+const searchingModel = () =>
+  toolCallingModel(
+    { toolName: 'web_search', input: { query: 'heat pump', max_results: 2 } },
+    { answer: 'Heat pumps move heat.' },
+  ).model;
 
 describe('webSearchTool (AI SDK) over the native providers', () => {
   it.each(['openai', 'anthropic', 'gemini'])('answers a tool call from %s’s cited pages', async (id) => {
     const kit = await providerKit(id);
-    upstream.reset();
     upstream.answer(kit, hostileResults(kit, ENTRIES));
     const provider = kit.create({ apiKey: kit.apiKey, baseURL: upstream.baseURL(kit) });
     const result = await generateText({

@@ -3,17 +3,9 @@ import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchToolsFor } from '../src/index.ts';
-
-type LanguageModelV3CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
-type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
-
-const USAGE = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
+import { toolCallingModel } from './mock-model.ts';
 
 let simulator: ProviderSimulator;
 beforeAll(async () => {
@@ -36,33 +28,8 @@ const client = () =>
  * A model of `provider` (an AI SDK provider id) that answers with `toolCall` first when given one, then
  * with text; it records what each call was offered.
  */
-function mockModel(provider: string, toolCall?: { toolName: string; input: Record<string, unknown> }) {
-  const calls: LanguageModelV3CallOptions[] = [];
-  const model = new MockLanguageModelV3({
-    provider,
-    modelId: 'mock-model',
-    doGenerate: async (options): Promise<LanguageModelV3GenerateResult> => {
-      calls.push(options);
-      if (toolCall && calls.length === 1) {
-        return {
-          content: [
-            { type: 'tool-call', toolCallId: 'call-1', ...toolCall, input: JSON.stringify(toolCall.input) },
-          ],
-          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-          usage: USAGE,
-          warnings: [],
-        };
-      }
-      return {
-        content: [{ type: 'text', text: 'Heat pumps move heat rather than make it.' }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: USAGE,
-        warnings: [],
-      };
-    },
-  });
-  return { model, calls };
-}
+const mockModel = (provider: string, toolCall?: { toolName: string; input: Record<string, unknown> }) =>
+  toolCallingModel(toolCall, { provider, answer: 'Heat pumps move heat rather than make it.' });
 
 describe('searchToolsFor', () => {
   it.each([

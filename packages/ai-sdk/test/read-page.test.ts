@@ -3,16 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readPage } from '@agent-search/reader';
 import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPageTool } from '../src/index.ts';
-
-type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
-type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
-const USAGE = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
+import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
 const ARTICLE = `<!doctype html><html><head><title>Tides explained</title></head><body>
 <nav><a href="/">Home</a> <a href="/science">Science</a></nav>
@@ -38,38 +31,8 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 /** A model that asks for `url` with read_page once, then answers; it records every prompt. */
-function readingModel(url: string) {
-  const calls: CallOptions[] = [];
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options): Promise<GenerateResult> => {
-      calls.push(options);
-      const content: GenerateResult['content'] =
-        calls.length === 1
-          ? [
-              {
-                type: 'tool-call',
-                toolCallId: 'call-1',
-                toolName: 'read_page',
-                input: JSON.stringify({ url }),
-              },
-            ]
-          : [{ type: 'text', text: 'Two high tides a day.' }];
-      const finishReason =
-        calls.length === 1
-          ? { unified: 'tool-calls' as const, raw: 'tool_calls' }
-          : { unified: 'stop' as const, raw: 'stop' };
-      return { content, finishReason, usage: USAGE, warnings: [] };
-    },
-  });
-  return { model, calls };
-}
-
-function toolResultSent(calls: CallOptions[]) {
-  const message = calls[1]?.prompt.find((m) => m.role === 'tool');
-  const part = message?.content.find((p) => p.type === 'tool-result');
-  if (part?.type !== 'tool-result') throw new Error('the model got no tool result');
-  return part.output;
-}
+const readingModel = (url: string) =>
+  toolCallingModel({ toolName: 'read_page', input: { url } }, { answer: 'Two high tides a day.' });
 
 describe('readPageTool in generateText', () => {
   it('reads the page and gives the model its main text, without the navigation or the cookie banner', async () => {

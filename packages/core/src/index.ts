@@ -39,6 +39,7 @@ export {
 export {
   createJsonApiProvider,
   type JsonApiProviderOptions,
+  jsonPost,
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
@@ -105,4 +106,5 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,
   readBodyLimited,
+  type UpstreamHeaders,
 } from './upstream-fetch.ts';

@@ -105,6 +105,18 @@ export interface JsonApiRequest {
   init: RequestInit;
 }
 
+/** A POST of `body` as JSON to `url`, asking for JSON back; `headers` add the API's own (its key, its client tag). */
+export function jsonPost(url: string, body: unknown, headers: Record<string, string> = {}): JsonApiRequest {
+  return {
+    url,
+    init: {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
+  };
+}
+
 /**
  * A provider for a keyed JSON search API: options checked once (base URL, body limit), the key checked
  * before any request, one `requestJsonApi` call per search. The spec holds only what is the API's own.

@@ -1,14 +1,9 @@
 import { createSearchClient } from '@agent-search/core';
 import type { WebSearchOutput } from '@agent-search/core/views';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-} from '@agent-search/testing';
+import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import type { ToolMessage } from '@langchain/core/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
 
 // The LLM vendors' own searches behind the LangChain tool, each provider built by its kit and pointed at a
@@ -22,16 +17,11 @@ const ENTRIES: HostileEntry[] = [
   },
 ];
 
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
+const upstream = useHostileUpstream();
 
 describe('webSearchTool (LangChain) over the native providers', () => {
   it.each(['openai', 'anthropic', 'gemini'])('answers a tool call from %s’s cited pages', async (id) => {
     const kit = await providerKit(id);
-    upstream.reset();
     upstream.answer(kit, hostileResults(kit, ENTRIES));
     const provider = kit.create({ apiKey: kit.apiKey, baseURL: upstream.baseURL(kit) });
     const tool = webSearchTool({ client: createSearchClient({ providers: [provider] }) });

@@ -98,9 +98,8 @@ export async function runSearchStep(
     request,
     searchOptions,
     {
-      // The layer reads of a recalled finding only what `ToolFinding` names (sources, provider, learnedAt,
-      // botId, botName, note) and gives back the finding the memory returned.
-      memory: memory as Parameters<typeof searchThroughMemory>[2]['memory'],
+      // `ToolMemory` is the layer's `LayerMemory<ToolFinding>`: it gives back the finding the memory returned.
+      memory,
       policy: {
         recall: true,
         persist: policy?.persist === true,

@@ -3,6 +3,8 @@
 export { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
 export type { RecalledFinding } from './search-memory.ts';
 export {
+  type LayerFinding,
+  type LayerMemory,
   type MemoryPolicy,
   type MemoryPolicySource,
   type MemorySearchAnswer,

@@ -10,7 +10,7 @@ import {
   wrapSearchClient,
 } from '@agent-search/core';
 import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
-import type { RecalledFinding, SearchMemory } from './search-memory.ts';
+import type { RecalledFinding } from './search-memory.ts';
 import type { SearchOutcome, TraceLog } from './trace-log.ts';
 
 /** What the memory may do for one search. */
@@ -36,8 +36,37 @@ export function trustMemoryPolicy(trust: unknown): MemoryPolicy {
   return { recall: true, persist: typeof trust === 'number' && Number.isFinite(trust) && trust >= 40 };
 }
 
-export interface SearchMemoryLayerOptions {
-  memory: Pick<SearchMemory, 'recall' | 'remember'>;
+/** A recalled finding as far as the layer reads it: a `RecalledFinding` fits, and so does an adapter's own copy. */
+export interface LayerFinding {
+  sources: readonly { title: string; url: string; snippet: string }[];
+  /** Id of the provider that answered the search the finding came from. */
+  provider: string;
+  /** ISO 8601. */
+  learnedAt: string;
+  botId: string;
+  botName: string;
+  note: string;
+}
+
+/**
+ * What the layer needs of a memory, spelled structurally: `createSearchMemory`'s memory fits, and so does an
+ * adapter's own copy of this shape (one that cannot import this package's types: it is an optional peer).
+ */
+export interface LayerMemory<F extends LayerFinding = RecalledFinding> {
+  recall(
+    query: string,
+    options: { limit?: number; maxAgeMs?: number; signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<readonly F[]>;
+  remember(input: {
+    query: string;
+    results: readonly { title: string; url: string; snippet: string }[];
+    provider: string;
+    userId?: string;
+  }): Promise<unknown>;
+}
+
+export interface SearchMemoryLayerOptions<F extends LayerFinding = RecalledFinding> {
+  memory: LayerMemory<F>;
   /** Default: recall, do not persist. A policy callback that throws gets the default, logged. */
   policy?: MemoryPolicySource;
   /** Counts what each search led to, per query kind and bot (`createTraceLog`). */
@@ -50,9 +79,9 @@ export interface SearchMemoryLayerOptions {
 }
 
 /** One search through the memory: the response, and the finding that answered it when memory did. */
-export interface MemorySearchAnswer {
+export interface MemorySearchAnswer<F extends LayerFinding = RecalledFinding> {
   response: SearchResponse;
-  learned?: RecalledFinding;
+  learned?: F;
 }
 
 // What memory can answer: a plain web search. News, a time range, a profile or chosen sites ask for what is
@@ -68,7 +97,7 @@ function recallable(request: SearchRequestInput): boolean {
   );
 }
 
-function fromFinding(query: string, finding: RecalledFinding, now: number): SearchResponse {
+function fromFinding(query: string, finding: LayerFinding, now: number): SearchResponse {
   const results: SearchResult[] = finding.sources.map((s) => ({
     title: s.title,
     url: s.url,
@@ -112,12 +141,12 @@ function deadlineOf(options: SearchOptions, clientTimeoutMs: number | undefined)
  * of the deadline; keep what it found when the policy says `persist`. Memory failures are logged and cost
  * only the memory, never the search.
  */
-export async function searchThroughMemory(
+export async function searchThroughMemory<F extends LayerFinding = RecalledFinding>(
   request: SearchRequestInput,
   options: SearchOptions,
-  layer: SearchMemoryLayerOptions & { clientTimeoutMs?: number | undefined },
+  layer: SearchMemoryLayerOptions<F> & { clientTimeoutMs?: number | undefined },
   search: (request: SearchRequestInput, options: SearchOptions) => Promise<SearchResponse>,
-): Promise<MemorySearchAnswer> {
+): Promise<MemorySearchAnswer<F>> {
   const { memory, traces } = layer;
   const logger = layer.logger ?? silentLogger;
   const name = layer.logName ?? 'search memory';

@@ -22,6 +22,7 @@ export {
   UNSAFE_CHARACTERS,
 } from './hostile-upstream.ts';
 export { createHttpTestProvider, type HttpTestProviderOptions } from './http-provider.ts';
+export { describeHttpStatusContract, type HttpStatusContractOptions } from './http-status-contract.ts';
 export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
 export * from './kit.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
@@ -37,3 +38,4 @@ export {
   requestsDuring,
 } from './search-api.ts';
 export * from './simulator/index.ts';
+export { useHostileUpstream } from './use-hostile-upstream.ts';

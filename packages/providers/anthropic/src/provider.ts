@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  jsonPost,
   type SearchProviderV1,
 } from '@agent-search/core';
 import { anthropicCapabilities } from './definition.ts';
@@ -35,19 +36,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Sear
       capabilities: anthropicCapabilities,
       apiKeyEnv: 'ANTHROPIC_API_KEY',
       defaultBaseURL: DEFAULT_BASE_URL,
-      request: (request, { baseURL, apiKey }) => ({
-        url: `${baseURL}/v1/messages`,
-        init: {
-          method: 'POST',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            'x-api-key': apiKey,
-            'anthropic-version': ANTHROPIC_VERSION,
-          },
-          body: JSON.stringify(toMessagesBody(request, model)),
-        },
-      }),
+      request: (request, { baseURL, apiKey }) =>
+        jsonPost(`${baseURL}/v1/messages`, toMessagesBody(request, model), {
+          'x-api-key': apiKey,
+          'anthropic-version': ANTHROPIC_VERSION,
+        }),
       response: (body) => fromMessagesBody(body),
       httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
     },

@@ -1,5 +1,6 @@
 import { createSearchClient, type SearchMode, type SearchRequest } from '@agent-search/core';
 import {
+  describeHttpStatusContract,
   describeProviderConformance,
   jsonApiFaults,
   searchFailure,
@@ -12,7 +13,7 @@ import news from './__fixtures__/news.json' with { type: 'json' };
 import videos from './__fixtures__/videos.json' with { type: 'json' };
 import web from './__fixtures__/web.json' with { type: 'json' };
 import webEmpty from './__fixtures__/web-empty.json' with { type: 'json' };
-import { BRAVE_ENDPOINTS, createBraveProvider, fromEnv, providerDefinition } from './index.ts';
+import { BRAVE_ENDPOINTS, createBraveProvider, providerDefinition } from './index.ts';
 import { kit } from './testing.ts';
 
 const ORIGIN = 'https://api.search.brave.com';
@@ -256,14 +257,6 @@ describe('brave errors', () => {
     );
   });
 
-  it('is not configured without BRAVE_API_KEY and fails unauthorized without a request, naming the variable', async () => {
-    const unconfigured = fromEnv({});
-    expect(unconfigured.configured).toBe(false);
-    const error = await searchFailure(unconfigured.search(request(), { signal: AbortSignal.timeout(5_000) }));
-    expect(error).toMatchObject({ code: 'unauthorized', retryable: false });
-    expect(error.message).toMatch(/BRAVE_API_KEY/);
-  });
-
   it('rejects a baseURL that is not an http(s) URL without echoing it', () => {
     expect(() => createBraveProvider({ apiKey: KEY, baseURL: 'ftp://user:pw@host' })).toThrow(
       /http\(s\) URL/,
@@ -273,14 +266,14 @@ describe('brave errors', () => {
 });
 
 describe('brave definition', () => {
-  it('describes the provider without importing it, and loads the package that builds it', async () => {
+  it('describes the provider without importing it', () => {
     expect(providerDefinition).toMatchObject({
       id: 'brave',
       name: 'Brave',
       apiKeyEnv: 'BRAVE_API_KEY',
       baseUrlEnv: 'BRAVE_BASE_URL',
     });
-    const module = await providerDefinition.load();
-    expect(module.fromEnv({ BRAVE_API_KEY: KEY })).toMatchObject({ id: 'brave', configured: true });
   });
 });
+
+describeHttpStatusContract('brave', { kit, server });

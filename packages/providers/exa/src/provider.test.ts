@@ -10,6 +10,7 @@ import {
 import {
   captureRequest,
   countRequests,
+  describeHttpStatusContract,
   describeProviderConformance,
   type FaultCase,
   jsonApiFaults,
@@ -500,3 +501,5 @@ describe('exa secrets', () => {
     expect(inspect(logs, { depth: 10 })).not.toContain(KEY);
   });
 });
+
+describeHttpStatusContract('exa', { kit, server });

@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  jsonPost,
   type SearchProviderV1,
 } from '@agent-search/core';
 import { exaCapabilities } from './definition.ts';
@@ -32,17 +33,15 @@ export function createExaProvider(options: ExaProviderOptions): SearchProviderV1
       capabilities: exaCapabilities,
       apiKeyEnv: 'EXA_API_KEY',
       defaultBaseURL: EXA_DEFAULT_BASE_URL,
-      request: (request, { baseURL, apiKey }) => ({
-        url: `${baseURL}/search`,
-        init: {
-          method: 'POST',
-          headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json', 'User-Agent': 'agent-search' },
-          body: JSON.stringify({
+      request: (request, { baseURL, apiKey }) =>
+        jsonPost(
+          `${baseURL}/search`,
+          {
             query: request.query,
             ...toExaSearchOptions(request, { type: options.searchType, now: Date.now() }),
-          }),
-        },
-      }),
+          },
+          { 'x-api-key': apiKey, 'User-Agent': 'agent-search' },
+        ),
       response: (body) => parseExaResponse(body),
       httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
     },

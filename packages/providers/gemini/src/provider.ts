@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  jsonPost,
   type SearchProviderV1,
 } from '@agent-search/core';
 import { geminiCapabilities } from './definition.ts';
@@ -47,19 +48,11 @@ export function createGeminiProvider(options: GeminiProviderOptions): SearchProv
       capabilities: geminiCapabilities,
       apiKeyEnv: 'GEMINI_API_KEY',
       defaultBaseURL: DEFAULT_BASE_URL,
-      request: (request, { baseURL, apiKey }) => ({
-        // The key goes in a header, never in the URL (where logs and proxies would keep it).
-        url: `${baseURL}/v1beta/models/${model}:generateContent`,
-        init: {
-          method: 'POST',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            'x-goog-api-key': apiKey,
-          },
-          body: JSON.stringify(toGenerateBody(request, model)),
-        },
-      }),
+      // The key goes in a header, never in the URL (where logs and proxies would keep it).
+      request: (request, { baseURL, apiKey }) =>
+        jsonPost(`${baseURL}/v1beta/models/${model}:generateContent`, toGenerateBody(request, model), {
+          'x-goog-api-key': apiKey,
+        }),
       response: (body) => fromGenerateBody(body),
       httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
     },

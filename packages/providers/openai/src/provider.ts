@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  jsonPost,
   type SearchProviderV1,
 } from '@agent-search/core';
 import { openaiCapabilities } from './definition.ts';
@@ -33,18 +34,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): SearchProv
       capabilities: openaiCapabilities,
       apiKeyEnv: 'OPENAI_API_KEY',
       defaultBaseURL: DEFAULT_BASE_URL,
-      request: (request, { baseURL, apiKey }) => ({
-        url: `${baseURL}/responses`,
-        init: {
-          method: 'POST',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${apiKey}`,
-          },
-          body: JSON.stringify(toResponsesBody(request, model)),
-        },
-      }),
+      request: (request, { baseURL, apiKey }) =>
+        jsonPost(`${baseURL}/responses`, toResponsesBody(request, model), {
+          Authorization: `Bearer ${apiKey}`,
+        }),
       response: (body) => fromResponsesBody(body),
       httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
     },

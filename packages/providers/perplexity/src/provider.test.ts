@@ -3,6 +3,7 @@ import { createSearchClient, type SearchMode, type SearchResponse } from '@agent
 import {
   answerWithResults,
   countRequests,
+  describeHttpStatusContract,
   describeProviderConformance,
   hang,
   jsonApiCalls,
@@ -235,3 +236,5 @@ describe('perplexity errors', () => {
     });
   });
 });
+
+describeHttpStatusContract('perplexity', { kit, server });

@@ -1,6 +1,7 @@
 import { createSearchClient, type SearchMode } from '@agent-search/core';
 import {
   answerWithResults,
+  describeHttpStatusContract,
   describeProviderConformance,
   hang,
   jsonApiCalls,
@@ -268,3 +269,5 @@ describe('tavily keyless mode', () => {
     expect(error.message).toContain('Bearer [redacted]');
   });
 });
+
+describeHttpStatusContract('tavily', { kit, server });

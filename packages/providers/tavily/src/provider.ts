@@ -2,6 +2,7 @@ import {
   createJsonApiProvider,
   type Env,
   type JsonApiProviderOptions,
+  jsonPost,
   readBoolean,
   type SearchProviderV1,
 } from '@agent-search/core';
@@ -41,14 +42,11 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
       apiKeyEnv: 'TAVILY_API_KEY',
       defaultBaseURL: DEFAULT_BASE_URL,
       keyless: options.keyless === true,
-      request: (request, { baseURL, apiKey }) => ({
-        url: `${baseURL}/search`,
-        init: {
-          method: 'POST',
-          headers: { ...authHeaders(apiKey), 'X-Client-Source': 'agent-search' },
-          body: JSON.stringify(toTavilyBody(request, searchDepth)),
-        },
-      }),
+      request: (request, { baseURL, apiKey }) =>
+        jsonPost(`${baseURL}/search`, toTavilyBody(request, searchDepth), {
+          ...authHeaders(apiKey),
+          'X-Client-Source': 'agent-search',
+        }),
       response: (body) => fromTavilyResponse(body),
       httpError: (response, apiKey) => httpError(response.status, response.headers, response.text, apiKey),
     },
@@ -58,10 +56,7 @@ export function createTavilyProvider(options: TavilyProviderOptions): SearchProv
 
 /** The key as a Bearer token, or without one the header `@tavily/core` sends to ask for keyless mode. */
 function authHeaders(apiKey: string): Record<string, string> {
-  const auth: Record<string, string> = apiKey
-    ? { Authorization: `Bearer ${apiKey}` }
-    : { 'X-Tavily-Access-Mode': 'keyless' };
-  return { 'Content-Type': 'application/json', ...auth };
+  return apiKey ? { Authorization: `Bearer ${apiKey}` } : { 'X-Tavily-Access-Mode': 'keyless' };
 }
 
 /**
