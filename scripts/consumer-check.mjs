@@ -524,6 +524,14 @@ const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mj
 const TYPE_CHECKED_ONLY = /\.(browser|live)\.ts$/;
 
 /**
+ * Whether a snippet searches: it creates a provider (a provider package, or the registry's from the
+ * environment). One that does must print what the simulator served; one that does not (a memory fed by
+ * hand) must only run.
+ */
+const searches = (file) =>
+  /from '@agent-search\/(?:provider-[\w-]+|registry)'/.test(readFileSync(join(root, file), 'utf8'));
+
+/**
  * Runs a type-checked snippet's JavaScript (out/…) through snippet-run.mjs (copied into the folder, so it
  * imports what the guide installed), with the network sent to the simulator.
  */
@@ -546,6 +554,13 @@ async function runSnippet(folder, { file, doc, line }, label) {
         TAVILY_API_KEY: 'tvly-docs-check',
         EXA_API_KEY: 'docs-check',
         BRAVE_API_KEY: 'docs-check',
+        SERPAPI_API_KEY: 'docs-check',
+        PERPLEXITY_API_KEY: 'docs-check',
+        ANTHROPIC_API_KEY: 'docs-check',
+        OPENAI_API_KEY: 'docs-check',
+        GEMINI_API_KEY: 'docs-check',
+        // A self-hosted SearXNG is on loopback: the simulator's, at its base URL.
+        SEARXNG_URL: `${simulator.origin}/searxng`,
         // What a LiveKit agent is run with (its session, which would connect, is not started).
         LIVEKIT_URL: 'ws://127.0.0.1:7880',
         LIVEKIT_API_KEY: 'docs-check',
@@ -558,7 +573,7 @@ async function runSnippet(folder, { file, doc, line }, label) {
   for (const refused of result.stderr.split('\n').filter((l) => l.startsWith('snippet-loopback: refused')))
     problems.push(`${where}: ${refused.replace('snippet-loopback: ', '')}`);
   if (result.code !== 0) problems.push(`${where} exited with ${result.code}:\n    ${clip(result.stderr)}`);
-  else if (!servedTexts.some((text) => result.stdout.includes(text)))
+  else if (searches(file) && !servedTexts.some((text) => result.stdout.includes(text)))
     problems.push(`${where} printed none of the results the simulator served:\n    ${clip(result.stdout)}`);
 }
 

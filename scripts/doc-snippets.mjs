@@ -1,5 +1,5 @@
-// `node scripts/doc-snippets.mjs [--write]`: every TypeScript/JavaScript code block of README.md and docs/ is
-// a file under docs/snippets/, named on the line above the block:
+// `node scripts/doc-snippets.mjs [--write]`: every TypeScript/JavaScript code block of README.md, docs/ and
+// the packages' READMEs is a file under docs/snippets/, named on the line above the block:
 //
 //     <!-- snippet: docs/snippets/readme/search.ts -->
 //     ```ts
@@ -23,13 +23,11 @@ import { installStepsOf } from './install-lines.mjs';
 const LANGUAGES = { ts: '.ts', typescript: '.ts', js: '.mjs', javascript: '.mjs', mjs: '.mjs' };
 const MARKER = /^<!--\s*snippet:\s*(\S+)\s*-->$/;
 export const SNIPPETS_DIR = 'docs/snippets';
-/**
- * Docs whose code blocks are not snippet files yet: each is named in one line of the output instead of
- * failing. Shrinks to nothing; a doc not listed here fails on every block that is not a file.
- */
-const NOT_YET_FILES = new Set(['docs/companion.md']);
 
-/** README.md and every markdown file under docs/ (the snippets folder has none). */
+/** The folders whose subfolders' README.md are a package's page (npm shows it). */
+const PACKAGE_FOLDERS = ['packages', 'packages/providers', 'apps'];
+
+/** README.md, every markdown file under docs/ (the snippets folder has none) and each package's README. */
 export function docFiles(root) {
   const files = ['README.md'];
   const walk = (dir) => {
@@ -40,6 +38,12 @@ export function docFiles(root) {
     }
   };
   walk('docs');
+  for (const folder of PACKAGE_FOLDERS.filter((f) => existsSync(join(root, f)))) {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const readme = `${folder}/${entry.name}/README.md`;
+      if (entry.isDirectory() && existsSync(join(root, readme))) files.push(readme);
+    }
+  }
   return files;
 }
 
@@ -68,7 +72,6 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
   const installs = installStepsOf(doc, text);
   const snippets = [];
   const problems = [];
-  const pending = [];
   for (const block of blocksOf(lines)) {
     const where = `${doc}:${block.start + 1}`;
     if (block.language === 'python' || block.language === 'py') {
@@ -78,17 +81,16 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
     const extension = LANGUAGES[block.language];
     if (!extension) continue;
     const marker = MARKER.exec(lines[block.start - 1]?.trim() ?? '');
-    if (!marker && NOT_YET_FILES.has(doc)) {
-      pending.push(where);
-      continue;
-    }
     if (!marker) {
-      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts
-      const folder = doc
-        .replace(/^docs\//, '')
-        .replace(/\.md$/, '')
-        .replaceAll('/', '-')
-        .toLowerCase();
+      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts;
+      // packages/providers/brave/README.md → docs/snippets/packages/providers/brave/<name>.ts
+      const folder = doc.endsWith('/README.md')
+        ? doc.replace(/\/README\.md$/, '')
+        : doc
+            .replace(/^docs\//, '')
+            .replace(/\.md$/, '')
+            .replaceAll('/', '-')
+            .toLowerCase();
       const suggested = `${SNIPPETS_DIR}/${folder}/<name>${extension}`;
       problems.push(
         `${where}: a \`\`\`${block.language} block that is not a snippet file: move it to ${suggested} and put <!-- snippet: ${suggested} --> on the line above it (then \`pnpm docs:snippets\` writes the block from the file)`,
@@ -112,7 +114,7 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
     }
     snippets.push({ doc, line: block.start + 1, file, block, install });
   }
-  return { snippets, problems, pending };
+  return { snippets, problems };
 }
 
 /** The doc's text with each snippet block replaced by its file's text. */
@@ -126,16 +128,14 @@ export function withSnippetFiles(root, text, snippets) {
   return lines.join('\n');
 }
 
-/** Every snippet of README.md and docs/, with the problems found; also snippet files no doc shows. */
+/** Every snippet of the docs (docFiles), with the problems found; also snippet files no doc shows. */
 export function readDocSnippets(root) {
   const all = [];
   const problems = [];
-  const pending = [];
   for (const doc of docFiles(root)) {
     const text = readFileSync(join(root, doc), 'utf8');
     const found = snippetsOf(root, doc, text);
     problems.push(...found.problems);
-    pending.push(...found.pending);
     if (withSnippetFiles(root, text, found.snippets) !== text) {
       for (const snippet of found.snippets) {
         const body = readFileSync(join(root, snippet.file), 'utf8').replace(/\n$/, '');
@@ -158,7 +158,7 @@ export function readDocSnippets(root) {
     if (Object.values(LANGUAGES).some((ext) => file.endsWith(ext)) && !shown.has(file))
       problems.push(`${file}: no doc shows this snippet (a <!-- snippet: ${file} --> marker above a block)`);
   }
-  return { snippets: all, problems, pending };
+  return { snippets: all, problems };
 }
 
 let python;
@@ -206,11 +206,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       }
     }
   }
-  const { snippets, problems, pending } = readDocSnippets(root);
-  if (pending.length > 0)
-    console.log(
-      `doc-snippets: not files yet, so not checked: ${pending.length} blocks (${pending.join(', ')})`,
-    );
+  const { snippets, problems } = readDocSnippets(root);
   if (problems.length > 0) {
     process.stderr.write(`doc-snippets: ${problems.length} problem(s)\n  ${problems.join('\n  ')}\n`);
     process.exit(1);

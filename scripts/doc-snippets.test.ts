@@ -77,6 +77,23 @@ describe('readDocSnippets', () => {
     ]);
   });
 
+  it("covers each package's README too, suggesting a folder named after the package", () => {
+    write('packages/providers/brave/README.md', `# Brave\n\n${INSTALL}\n${block(CODE)}`);
+    write('docs/snippets/packages/core/search.ts', CODE);
+    write(
+      'packages/core/README.md',
+      `# Core\n\n${INSTALL}\n${block(CODE, 'docs/snippets/packages/core/search.ts')}`,
+    );
+    const { snippets, problems } = readDocSnippets(root);
+    expect(snippets.map((s) => [s.doc, s.file])).toEqual([
+      ['packages/core/README.md', 'docs/snippets/packages/core/search.ts'],
+    ]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^packages\/providers\/brave\/README\.md:7: a ```ts block that is not a snippet file: move it to docs\/snippets\/packages\/providers\/brave\/<name>\.ts /,
+    );
+  });
+
   it('leaves other languages alone and checks Python blocks for syntax errors', (context) => {
     try {
       execFileSync('python3', ['--version'], { stdio: 'ignore' });

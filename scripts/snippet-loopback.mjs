@@ -10,7 +10,10 @@ const upstream = process.env.AGENT_SEARCH_SNIPPET_UPSTREAM;
 if (!upstream)
   throw new Error('snippet-loopback: AGENT_SEARCH_SNIPPET_UPSTREAM (the simulator origin) is not set');
 
-/** Real host → the simulator's path prefix for it. */
+/**
+ * Real host → the simulator's path prefix for it (the provider's id). The simulator's routes are relative to
+ * the provider's base URL, so a base URL with a path (OpenAI's `/v1`) has that path taken off.
+ */
 const ROUTES = new Map([
   ['html.duckduckgo.com', '/duckduckgo'],
   ['duckduckgo.com', '/duckduckgo'],
@@ -18,7 +21,13 @@ const ROUTES = new Map([
   ['api.tavily.com', '/tavily'],
   ['api.exa.ai', '/exa'],
   ['api.search.brave.com', '/brave'],
+  ['serpapi.com', '/serpapi'],
+  ['api.perplexity.ai', '/perplexity'],
+  ['api.anthropic.com', '/anthropic'],
+  ['generativelanguage.googleapis.com', '/gemini'],
+  ['api.openai.com', '/openai'],
 ]);
+const BASE_PATHS = new Map([['api.openai.com', '/v1']]);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * Services a snippet may reach for that this check does not play, refused without counting against the
@@ -99,6 +108,8 @@ globalThis.fetch = async (input, init) => {
     process.stderr.write(`snippet-loopback: refused ${url.origin} (no live network in the docs check)\n`);
     throw new TypeError(`fetch failed: ${url.hostname} is not reachable from the docs check`);
   }
-  const target = new URL(`${prefix}${url.pathname}${url.search}`, upstream);
+  const base = BASE_PATHS.get(url.hostname) ?? '';
+  const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
+  const target = new URL(`${prefix}${path}${url.search}`, upstream);
   return realFetch(request ? new Request(target, request) : target, init);
 };

@@ -14,11 +14,9 @@ import {
   SearchError,
   type SearchResponse,
 } from '@agent-search/core';
-import { toAgentServerError } from '@agent-search/core/views';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import type { EnvSearchMemory } from '@agent-search/memory';
 import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
-import { explainSearchError } from './error-message.ts';
 import {
   healthFile,
   hedgeFile,
@@ -29,10 +27,7 @@ import {
 } from './health-state.ts';
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
-import { formatProviders, listProviders } from './providers-output.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
-import { startSpinner } from './spinner.ts';
-import { usage } from './usage.ts';
 
 /** What the command writes to: process.stdout/stderr, or test doubles. */
 export interface CliStream {
@@ -105,6 +100,15 @@ class Session {
   }
 }
 
+// What the cache reads (docs/cache.md). Without any of them it would be a memory cache and default
+// limits inside one process that makes one search: nothing it could serve or refuse, so it is not loaded
+// (~25 modules, a sixth of a search's CPU). A variable that is set is still checked (a malformed one exits 2).
+const CACHE_VARIABLE = /^(REDIS_URL|(WEB_)?SEARCH_RATE_LIMIT|SEARCH_CACHE_\w+|SEARCH_GLOBAL_\w+)$/;
+
+function cacheConfigured(env: Env): boolean {
+  return Object.entries(env).some(([name, value]) => CACHE_VARIABLE.test(name) && value?.trim());
+}
+
 async function openSession(
   env: Env,
   definitions: readonly ProviderDefinition[],
@@ -117,7 +121,7 @@ async function openSession(
   // The cache is loaded only for a search that uses it: `providers` and --no-cache start without it.
   const stack = await createSearchStack(env, {
     definitions,
-    cache: withCache ? 'required' : 'off',
+    cache: withCache && cacheConfigured(env) ? 'required' : 'off',
     cacheLogger: loggers.cache,
     client: {
       // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
@@ -147,31 +151,35 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   const { config, client } = session;
   const say = (text: string) => stderr.write(text);
   // The agent-server envelope has an error form: an agent server reading stdout gets it, not silence.
-  const envelopeError = (error: unknown) => {
+  const envelopeError = async (error: unknown) => {
     if (command.format !== 'agent-server') return;
+    const { toAgentServerError } = await import('@agent-search/core/views');
     stdout.write(`${JSON.stringify(toAgentServerError(String(command.request.query), error))}\n`);
   };
   if (!config.enabled) {
     const reason = config.reason ?? 'No search provider is usable.';
-    envelopeError(new SearchError('no_provider', reason));
+    await envelopeError(new SearchError('no_provider', reason));
     say(`${PROGRAM}: search failed (no_provider)\n${reason}\n`);
     return EXIT_CODES.searchFailed;
   }
 
   // A dumb terminal cannot erase a line: no spinner there.
   const animate = stderr.isTTY && env.TERM !== 'dumb' && command.format === 'text';
-  const spinner = animate ? startSpinner(stderr, 'Searching…') : undefined;
+  const spinner = animate ? (await import('./spinner.ts')).startSpinner(stderr, 'Searching…') : undefined;
   let response: SearchResponse;
   try {
     response = await client.search(command.request, context.signal ? { signal: context.signal } : {});
   } catch (error) {
     spinner?.stop();
     if (isSearchError(error)) {
-      envelopeError(error);
+      await envelopeError(error);
       if (error.code === 'invalid_request') {
         say(`${PROGRAM}: ${plainText(error.message)}\n`);
         return EXIT_CODES.usage;
       }
+      // Loaded on failure only, as the listings, the spinner and the usage text are loaded for their
+      // own commands: one search loads what it prints and little more (start-up is a benchmarked figure).
+      const { explainSearchError } = await import('./error-message.ts');
       const explanation = explainSearchError(error, {
         providers: config.providers,
         keyVariables: new Map(context.definitions.flatMap((d) => (d.apiKeyEnv ? [[d.id, d.apiKeyEnv]] : []))),
@@ -187,7 +195,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
       return EXIT_CODES.searchFailed;
     }
     if (isAbortError(error) && context.signal?.aborted) {
-      envelopeError(error);
+      await envelopeError(error);
       say(`${PROGRAM}: search cancelled\n`);
       return EXIT_CODES.interrupted;
     }
@@ -197,7 +205,7 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
 
   const color = stdout.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
   stdout.write(
-    renderResponse(response, command.format, {
+    await renderResponse(response, command.format, {
       color,
       now: context.now(),
       providerNames: new Map(config.providers.map((p) => [p.id, p.name])),
@@ -207,7 +215,8 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   return EXIT_CODES.ok;
 }
 
-function runProviders(json: boolean, session: Session, context: RunContext): number {
+async function runProviders(json: boolean, session: Session, context: RunContext): Promise<number> {
+  const { formatProviders, listProviders } = await import('./providers-output.ts');
   const listings = listProviders(session.config, context.definitions);
   if (json) {
     const { enabled, reason } = session.config;
@@ -246,7 +255,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
     return EXIT_CODES.usage;
   }
   if (command.kind === 'help') {
-    stdout.write(usage(OUTPUT_FORMATS));
+    stdout.write((await import('./usage.ts')).usage(OUTPUT_FORMATS));
     return EXIT_CODES.ok;
   }
   if (command.kind === 'version') {
@@ -274,7 +283,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
     };
     session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
-      ? runProviders(command.json, session, full)
+      ? await runProviders(command.json, session, full)
       : await runSearch(command, session, full);
   } catch (error) {
     if (SearchConfigError.is(error)) {

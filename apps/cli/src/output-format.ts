@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@agent-search/core';
-import { renderView, VIEW_FORMATS } from '@agent-search/core/views';
+import { VIEW_FORMATS } from '@agent-search/core/view-formats';
 import { formatHuman, type HumanOutputOptions } from './human-output.ts';
 
 /**
@@ -8,12 +8,14 @@ import { formatHuman, type HumanOutputOptions } from './human-output.ts';
  */
 export const OUTPUT_FORMATS: readonly string[] = ['text', ...VIEW_FORMATS];
 
-export function renderResponse(
+export async function renderResponse(
   response: SearchResponse,
   format: string,
   options: HumanOutputOptions & { now: number },
-): string {
+): Promise<string> {
   if (format === 'text') return formatHuman(response, options);
+  // The views are loaded only for a format that is one: the default text output needs none of them.
+  const { renderView } = await import('@agent-search/core/views');
   const view = renderView(response, format, { now: options.now });
   return view.endsWith('\n') ? view : `${view}\n`;
 }

@@ -19,8 +19,14 @@ registerHooks({ resolve(specifier, context, next) {
   const name = /.*node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(result.url)?.[1];
   if (name) process.stderr.write('loaded ' + name + '\\n');
   return result;
-} });`;
+} });
+// undici is part of Node itself: it is in moduleLoadList once fetch, Headers or Response were touched.
+process.on('exit', () => {
+  if (process.moduleLoadList.some((m) => m.includes('undici'))) process.stderr.write('loaded undici\\n');
+});`;
 const OPTIONAL = ['ioredis', 'pino', '@opentelemetry/api'];
+// The cache's own libraries: a one-shot search with no cache variable opens no cache.
+const CACHE = ['lru-cache', 'rate-limiter-flexible'];
 // The page reader's libraries: `agent-search read` needs them, a search does not.
 const READER = ['linkedom', '@mozilla/readability', 'turndown'];
 
@@ -76,6 +82,23 @@ describe('CLI start-up loads what a run uses', () => {
     expect(run.loaded.has('htmlparser2')).toBe(false);
     expect(run.loaded.has('duck-duck-scrape')).toBe(false);
     for (const name of [...OPTIONAL, ...READER]) expect(run.loaded.has(name), name).toBe(false);
+  });
+
+  it('a plain search opens no cache and never loads undici (node:http sends it)', async () => {
+    const run = await loadedBy(['weather in Lisbon', '--json'], {
+      DUCKDUCKGO_HTML_URL: upstream.baseURL(duckduckgo),
+    });
+    expect(run.code).toBe(0);
+    for (const name of [...CACHE, 'undici']) expect(run.loaded.has(name), name).toBe(false);
+  });
+
+  it('a cache variable opens the cache (and is checked)', async () => {
+    const run = await loadedBy(['weather in Lisbon', '--json'], {
+      DUCKDUCKGO_HTML_URL: upstream.baseURL(duckduckgo),
+      SEARCH_CACHE_TTL: '60',
+    });
+    expect(run.code).toBe(0);
+    for (const name of CACHE) expect(run.loaded.has(name), name).toBe(true);
   });
 
   it('REDIS_URL loads ioredis, and the warning about an unreachable Redis loads pino', async () => {

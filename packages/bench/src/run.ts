@@ -16,6 +16,7 @@ import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
 import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
+import { throughputFigure } from './figures/throughput.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { runLoad } from './load.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
@@ -67,6 +68,9 @@ async function measure(name: string, make: () => Promise<Figure>): Promise<void>
 
 try {
   await measure('overhead', () => overheadFigure(sim, n(100, 10)));
+  await measure('throughput', () =>
+    throughputFigure(sim, quick ? { 1: 50, 10: 100, 100: 200, 1000: 1_000 } : undefined),
+  );
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
   await measure('tail', () => tailFigure(sim, n(3_000, 200)));
@@ -74,7 +78,7 @@ try {
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
-  await measure('mcp', () => mcpFigure(sim, n(300, 30)));
+  await measure('mcp', () => mcpFigure(sim, n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));

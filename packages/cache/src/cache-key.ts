@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { normalizeQuery, type ProfileSet, type SearchProfile, type SearchRequest } from '@agent-search/core';
 
 /** What an answer is cached as when its profile sets no lifetime of its own: news, or anything else. */
@@ -30,6 +30,12 @@ export function cacheTtlMs(
   return own === undefined ? ttlMs[cacheKind(request, profiles)] : own * 1000;
 }
 
+// Keys of recent requests by what they hash: a hit repeats a recent request, and the hash is a third of the
+// key's cost. Bounded: at most 1,000, of short requests only (a typical one is under 100 characters).
+const RECENT_KEYS = 1_000;
+const MEMO_MAX_CHARS = 512;
+const recentKeys = new Map<string, string>();
+
 /**
  * The cache key of a request: everything that changes the answer, whatever the provider (unless the search
  * names its providers), and nothing else. `maxResults` is left out on purpose: a bigger cached answer serves a smaller request.
@@ -50,5 +56,15 @@ export function cacheKey(request: SearchRequest, providers?: readonly string[]):
     // A search restricted to some providers (in an order) is its own answer.
     ...(providers ? [['providers', ...providers]] : []),
   ];
-  return `search:v1:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url')}`;
+  const text = JSON.stringify(identity);
+  let key = recentKeys.get(text);
+  if (key === undefined) {
+    key = `search:v1:${hash('sha256', text, 'base64url')}`;
+    if (text.length <= MEMO_MAX_CHARS) {
+      // The oldest goes first: a bounded memo, not a record of every query ever asked.
+      if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value as string);
+      recentKeys.set(text, key);
+    }
+  }
+  return key;
 }

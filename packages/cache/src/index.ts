@@ -32,6 +32,6 @@ export {
   RedisStore,
   type RedisStoreOptions,
 } from './redis-store.ts';
-export type { CacheStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
+export type { CacheStore, FrozenReadStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
 export { type CacheOptions, withCache } from './with-cache.ts';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   cleanText,
   cleanUrl,
@@ -117,7 +117,7 @@ function defaultVariant(options: object | undefined): unknown {
 /** The cache key of a page read: the URL as given (without fragment) and what changes the answer. */
 export function pageCacheKey(url: string, variant: unknown): string {
   const identity = JSON.stringify([url.trim().replace(/#.*$/s, ''), variant ?? {}]);
-  return `${PAGE_CACHE_KIND}:v1:${createHash('sha256').update(identity).digest('base64url')}`;
+  return `${PAGE_CACHE_KIND}:v1:${hash('sha256', identity, 'base64url')}`;
 }
 
 /**

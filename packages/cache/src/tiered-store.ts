@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type CacheStore, isSharedStore, type SharedStore, type TtlAwareStore } from './store.ts';
+import {
+  type CacheStore,
+  canReadFrozen,
+  deepFreeze,
+  type FrozenReadStore,
+  isSharedStore,
+  type SharedStore,
+  type TtlAwareStore,
+} from './store.ts';
 
 export interface TieredStoreOptions {
   /** The fast, local tier (a `MemoryStore`). */
@@ -19,7 +27,7 @@ function canReportTtl(store: CacheStore | TtlAwareStore): store is TtlAwareStore
  * it has left); writes go to both. When Redis fails, the tiered store behaves like the memory store alone.
  * `getShared` and the refresh lease go to Redis, so a worker can see what another wrote after its own copy.
  */
-export class TieredStore implements CacheStore, SharedStore {
+export class TieredStore implements CacheStore, SharedStore, FrozenReadStore {
   readonly front: CacheStore;
   readonly back: CacheStore | TtlAwareStore;
   readonly #frontTtlMs: number;
@@ -34,6 +42,20 @@ export class TieredStore implements CacheStore, SharedStore {
     const local = await this.front.get<T>(key);
     if (local !== undefined) return local;
     return this.getShared<T>(key);
+  }
+
+  /**
+   * The front tier's frozen value; else the back tier's, once copied to the front tier (the copy it keeps,
+   * so the next read lends the same object).
+   */
+  async getFrozen<T = unknown>(key: string): Promise<T | undefined> {
+    const front = this.front;
+    if (!canReadFrozen(front)) return deepFreeze(await this.get<T>(key));
+    const local = await front.getFrozen<T>(key);
+    if (local !== undefined) return local;
+    const shared = await this.getShared<T>(key);
+    if (shared === undefined) return undefined;
+    return (await front.getFrozen<T>(key)) ?? deepFreeze(shared);
   }
 
   /** The back tier's value, copied to the front tier for the time it has left. */

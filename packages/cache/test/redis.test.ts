@@ -8,7 +8,7 @@ import { createSearchClient, isSearchError, type Logger } from '@agent-search/co
 import { startRedisServer } from '@agent-search/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createCacheFromEnv, RedisStore, type TieredStore, withCache } from '../src/index.ts';
+import { createCacheFromEnv, MemoryStore, RedisStore, TieredStore, withCache } from '../src/index.ts';
 import { createHttpProvider } from './fixtures/http-provider.ts';
 import { upstreamBody } from './fixtures/upstream-body.ts';
 
@@ -112,6 +112,50 @@ describe.skipIf(!redisUrl)('with Redis', () => {
       expect((await make().search({ query })).cached).toBe(true);
       expect(lines.filter((l) => l.level === 'warn')).toHaveLength(poisons.length);
       expect(lines.find((l) => l.level === 'warn')!.msg).toMatch(/fails validation/);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('through memory in front of Redis: a poisoned entry is a miss, a good one a hit, each checked', async () => {
+    const keyPrefix = `test:${randomUUID()}:cache:`;
+    const raw = new Redis(redisUrl!);
+    const { logger, lines } = recordingLogger();
+    const make = () =>
+      withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+        store: new TieredStore({
+          front: new MemoryStore(),
+          back: new RedisStore({ url: redisUrl, keyPrefix }),
+        }),
+        logger,
+      });
+    try {
+      const query = `tiered poison ${keyPrefix}`;
+      const good = await make().search({ query });
+      const [key] = await raw.keys(`${keyPrefix}search:*`);
+      const stored = JSON.parse((await raw.get(key!))!) as { results: Record<string, unknown>[] };
+      await raw.set(
+        key!,
+        JSON.stringify({ ...stored, results: [{ ...stored.results[0], url: 'javascript:alert(1)' }] }),
+        'PX',
+        60_000,
+      );
+      const before = upstreamCalls;
+      const reader = make();
+      // Copied into the reader's memory, the poisoned entry is still checked: a miss, then the good answer.
+      const first = await reader.search({ query });
+      expect(first.cached).toBe(false);
+      expect(upstreamCalls - before).toBe(1);
+      expect(first.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
+      expect(lines.filter((l) => l.level === 'warn')).toHaveLength(1);
+      // What another process wrote well is served from Redis, then from memory.
+      const other = make();
+      for (let i = 0; i < 2; i++) {
+        const hit = await other.search({ query });
+        expect(hit.cached).toBe(true);
+        expect(hit.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
+      }
+      expect(upstreamCalls - before).toBe(1);
     } finally {
       raw.disconnect();
     }

@@ -64,6 +64,18 @@ export function describeStoreConformance(
       expect(await store.get(k)).toEqual({ list: [1, 2] });
     });
 
+    it('reads a "__proto__" key back as a plain key, never as a prototype', async () => {
+      const store = await fresh();
+      const k = key('proto');
+      // What JSON.parse makes of hostile text: an own property named __proto__.
+      await store.set(k, JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'), 60_000);
+      const value = await store.get<Record<string, unknown>>(k);
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(Object.hasOwn(value!, '__proto__')).toBe(true);
+      expect((value as { polluted?: boolean }).polluted).toBeUndefined();
+      expect(value?.ok).toBe(1);
+    });
+
     it('overwrites a value and keeps keys apart', async () => {
       const store = await fresh();
       const a = key('a');

@@ -50,6 +50,41 @@ describe('MemoryStore bounds', () => {
   });
 });
 
+describe('MemoryStore sizes', () => {
+  it('counts what a decoded value takes, not only its JSON: many small strings weigh more than their text', async () => {
+    const store = new MemoryStore({ maxBytes: 1_000 });
+    const text = 'x'.repeat(300); // 302 bytes of JSON, one string
+    const strings = Array.from({ length: 60 }, () => 'x'); // 241 bytes of JSON, 61 heap objects
+    await store.set('text', text, 60_000);
+    await store.set('strings', strings, 60_000);
+    expect(await store.get('text')).toBe(text);
+    expect(await store.get('strings')).toBeUndefined(); // 241 + 61 × 16 bytes: more than the whole store
+  });
+});
+
+describe('MemoryStore frozen reads', () => {
+  it('lends one deeply frozen copy of what was set, and get hands out mutable copies of it', async () => {
+    const store = new MemoryStore();
+    const value = { list: [1, { deep: 'x' }], when: new Date(0) };
+    await store.set('k', value, 60_000);
+    value.list.push(3);
+    const lent = await store.getFrozen<{ list: [number, { deep: string }]; when: string }>('k');
+    expect(lent).toEqual({ list: [1, { deep: 'x' }], when: '1970-01-01T00:00:00.000Z' }); // as JSON carries it
+    expect(await store.getFrozen('k')).toBe(lent);
+    expect(Object.isFrozen(lent) && Object.isFrozen(lent!.list) && Object.isFrozen(lent!.list[1])).toBe(true);
+    expect(() => {
+      lent!.list[1].deep = 'changed';
+    }).toThrow(TypeError);
+    const copy = await store.get<{ list: unknown[] }>('k');
+    copy!.list.push(4);
+    expect(copy).not.toBe(lent);
+    expect(await store.get('k')).toEqual(lent);
+    await store.set('k', { other: true }, 60_000);
+    expect(await store.getFrozen('k')).toEqual({ other: true });
+    expect(await store.getFrozen('missing')).toBeUndefined();
+  });
+});
+
 describe.skipIf(Boolean(noRedis))('RedisStore on a real server', () => {
   let raw: Redis;
   beforeAll(() => {

@@ -89,6 +89,26 @@ describe('withCache: hits and keys', () => {
   });
 });
 
+describe('withCache: what callers get is theirs', () => {
+  it('a caller changing the results of a miss or a hit does not change the next hit', async () => {
+    const client = cached();
+    const miss = await client.search({ query: 'solar panels', maxResults: 3 });
+    const original = structuredClone(miss.results);
+    miss.results[0]!.title = 'changed by the first caller';
+    miss.results.pop();
+    const hit = await client.search({ query: 'solar panels', maxResults: 3 });
+    expect(hit.cached).toBe(true);
+    expect(hit.results).toEqual(original);
+    hit.results[0]!.title = 'changed by the second caller';
+    hit.results[1]!.url = 'https://changed.example/';
+    hit.results.length = 0;
+    const next = await client.search({ query: 'solar panels', maxResults: 2 });
+    expect(next.cached).toBe(true);
+    expect(next.results).toEqual(original.slice(0, 2));
+    expect(upstream.calls).toBe(1);
+  });
+});
+
 describe('withCache: TTL by kind and by profile', () => {
   // Profiles with lifetimes of their own, as a domain package (legal-cn) or SEARCH_PROFILES gives them.
   const profiles = defineProfiles({
@@ -365,6 +385,7 @@ describe('withCache: errors and stale answers', () => {
   it('treats a store that fails as a miss', async () => {
     const broken = new MemoryStore();
     broken.get = () => Promise.reject(new Error('disk on fire'));
+    broken.getFrozen = () => Promise.reject(new Error('disk on fire'));
     broken.set = () => Promise.reject(new Error('disk on fire'));
     const client = cached({ store: broken });
     const response: SearchResponse = await client.search({ query: 'still works' });

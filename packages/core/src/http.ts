@@ -1,5 +1,6 @@
 import type { SearchErrorCode } from './error-codes.ts';
 import { redactSecrets, SearchError } from './errors.ts';
+import type { UpstreamHeaders } from './node-transport.ts';
 import { cleanText } from './text.ts';
 
 /**
@@ -74,7 +75,7 @@ export interface HttpStatusErrorOptions {
   name: string;
   status: number;
   /** The answer's headers: Retry-After is read when the status means rate limited. */
-  headers?: Headers | undefined;
+  headers?: UpstreamHeaders | undefined;
   /** The error body, raw or parsed: its reason (`{error: {message}}`, `{detail}`, ...) is quoted, never the whole body. */
   body?: unknown;
   /** The reason to quote when the status itself says it (a scraper's challenge status), instead of the body's. */

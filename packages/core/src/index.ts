@@ -106,4 +106,5 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,
   readBodyLimited,
+  type UpstreamHeaders,
 } from './upstream-fetch.ts';

@@ -1,5 +1,5 @@
 import type { SearchMode } from './request.ts';
-import { cleanText, cleanUrl, FIELD_LIMITS, siteOf, toIsoDate } from './text.ts';
+import { cleanText, cleanUrl, FIELD_LIMITS, httpUrl, siteOf, toIsoDate } from './text.ts';
 
 /** One search result, the same shape for every provider. */
 export interface SearchResult {
@@ -67,8 +67,9 @@ export function normalizeResults(
   const results: SearchResult[] = [];
   for (const item of raw) {
     if (typeof item !== 'object' || item === null) continue;
-    const url = cleanUrl(item.url);
-    if (!url) continue;
+    const parsed = httpUrl(item.url);
+    if (!parsed) continue;
+    const url = parsed.href;
     const key = url.replace(/\/$/, '').replace(/^http:/, 'https:');
     if (seen.has(key)) continue;
     const snippet = cleanText(item.snippet, FIELD_LIMITS.snippet);
@@ -79,7 +80,7 @@ export function normalizeResults(
       title,
       url,
       snippet,
-      source: cleanText(item.source, FIELD_LIMITS.source) || siteOf(url),
+      source: cleanText(item.source, FIELD_LIMITS.source) || siteOf(parsed),
       provider,
     };
     const publishedAt = toIsoDate(item.publishedAt);

@@ -51,6 +51,17 @@ describe('plainText on hostile input', () => {
   });
 });
 
+describe('plainText passes', () => {
+  it('goes on while a pass leaves something to clean, and stops once nothing is', () => {
+    // Each pass uncovers the next layer: entities that decode to entities, then to a tag.
+    expect(plainText('a &amp;amp;lt;script&amp;amp;gt;b')).toBe('a b');
+    // A citation mark left whole by removing another inside it, and one split by a zero-width space.
+    expect(plainText('x [[1]2] y [\u200B4]')).toBe('x  y ');
+    expect(plainText('<b>Heat</b> <b>Pump</b> Systems | Energy')).toBe('Heat Pump Systems | Energy');
+    expect(plainText('\u001B\u001B[31m[31m red')).toBe(' red');
+  });
+});
+
 describe('cleanText on a 0.8 MB provider answer', () => {
   it('cleans five 160 KB page texts full of markup and entities in well under a second', () => {
     const content =

@@ -33,6 +33,8 @@ const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 // "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
 // Markdown escapes them ("\[1\]", as page text converted to Markdown writes them): those go too.
 const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/gu;
+// What a pass can act on in text it has already been through; see `plainText`.
+const PASS_CHANGES = /[<&[［\u001B\u009B]/;
 // Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
 const MAX_PASSES = 6;
 
@@ -85,7 +87,10 @@ export function plainText(value: string): string {
   let text = value;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = onePass(text);
-    if (next === text) return text;
+    // Text without these characters goes through a pass unchanged (no tag, comment, entity, escape
+    // sequence or citation mark can start, and the pass left no control or lone surrogate), so the pass
+    // that would prove it is skipped: a title with <b> tags costs one pass, not two.
+    if (next === text || !PASS_CHANGES.test(next)) return next;
     text = next;
   }
   return onePass(text).replace(/[<>[\]［］]/g, ' ');
@@ -116,26 +121,23 @@ export function truncate(text: string, max: number): string {
 
 /** An absolute http(s) URL, or undefined. Anything else (javascript:, data:, relative) is dropped. */
 export function cleanUrl(value: unknown): string | undefined {
+  return httpUrl(value)?.href;
+}
+
+/** `cleanUrl`'s URL, parsed: for a caller that also wants its parts (one parse, not two). */
+export function httpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > FIELD_LIMITS.url) return undefined;
-  let url: URL;
-  try {
-    url = new URL(trimmed.startsWith('//') ? `https:${trimmed}` : trimmed);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  return url.toString();
+  const url = URL.parse(trimmed.startsWith('//') ? `https:${trimmed}` : trimmed);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  return url;
 }
 
 /** The site a URL belongs to, without "www.": "https://www.bbc.co.uk/news" → "bbc.co.uk". */
-export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
+export function siteOf(url: string | URL): string {
+  const host = typeof url === 'string' ? URL.parse(url)?.hostname : url.hostname;
+  return host?.replace(/^www\./, '') ?? '';
 }
 
 const NAIVE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

@@ -1,33 +1,31 @@
 import { raceAbort } from './abort.ts';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  formatBytes,
+  type ReadBodyOptions,
+  tooLargeError,
+  type UpstreamIdentity,
+} from './body-limit.ts';
 import { SearchError } from './errors.ts';
+import {
+  globalFetchIsNodes,
+  type NodeRequestInit,
+  sendWithNodeHttp,
+  type UpstreamExchange,
+  type UpstreamHeaders,
+} from './node-transport.ts';
 
-/** Largest answer body a provider reads by default: real search answers are 5–200 KB. */
-export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  formatBytes,
+  type ReadBodyOptions,
+  type UpstreamHeaders,
+  type UpstreamIdentity,
+};
 
 /** Redirects followed within the configured origin before giving up. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-/** Who is being read, for the errors: the provider's id and the name messages use ("Tavily"). */
-export interface UpstreamIdentity {
-  provider: string;
-  /** "Tavily", "The DuckDuckGo HTML endpoint". */
-  name: string;
-}
-
-export interface ReadBodyOptions extends UpstreamIdentity {
-  /** Bytes read at most; past this the body is cancelled and the read fails. Default 5 MB. */
-  limit?: number | undefined;
-  /** The attempt's signal: an abort cancels the body and rejects with the signal's reason at once. */
-  signal: AbortSignal;
-}
-
-/** "5 MB", "512 KB", "100 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} bytes`;
-}
 
 /** A `maxBodyBytes` option checked at construction: a positive whole number of bytes, or the default. */
 export function checkMaxBodyBytes(value: number | undefined): number {
@@ -51,14 +49,6 @@ export function checkBaseUrl(value: string, what: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function tooLarge(options: ReadBodyOptions, limit: number, status: number): SearchError {
-  return new SearchError(
-    'provider_error',
-    `${options.name} sent an answer larger than ${formatBytes(limit)} (the body limit); it was not read further`,
-    { provider: options.provider, status },
-  );
-}
-
 /**
  * The body of `response` as text, read as a stream and abandoned as soon as it passes `limit` bytes
  * (a declared Content-Length over the limit fails before reading anything). The signal is honoured
@@ -76,7 +66,7 @@ export async function readBodyLimited(response: Response, options: ReadBodyOptio
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     body.cancel().catch(() => undefined);
-    throw tooLarge(options, limit, response.status);
+    throw tooLargeError(options, limit, response.status);
   }
   const reader = body.getReader();
   let cleanup = () => {};
@@ -94,7 +84,7 @@ export async function readBodyLimited(response: Response, options: ReadBodyOptio
       const { done, value } = await Promise.race([reader.read(), aborted]);
       if (done) break;
       size += value.byteLength;
-      if (size > limit) throw tooLarge(options, limit, response.status);
+      if (size > limit) throw tooLargeError(options, limit, response.status);
       chunks.push(value);
     }
   } catch (error) {
@@ -108,7 +98,10 @@ export async function readBodyLimited(response: Response, options: ReadBodyOptio
 }
 
 export interface UpstreamFetchOptions extends ReadBodyOptions {
-  /** `fetch` to use. Default: the global `fetch` at call time. */
+  /**
+   * `fetch` to use. Default: the global `fetch` at call time, or node:http(s) when that is still Node's
+   * own (the same request without loading undici; see node-transport.ts).
+   */
   fetch?: typeof fetch | undefined;
 }
 
@@ -116,7 +109,7 @@ export interface UpstreamFetchOptions extends ReadBodyOptions {
 export interface UpstreamResponse {
   status: number;
   ok: boolean;
-  headers: Headers;
+  headers: UpstreamHeaders;
   /** Where the answer came from, after same-origin redirects. */
   url: string;
   text: string;
@@ -132,31 +125,73 @@ function redirectedInit(init: RequestInit, status: number): RequestInit {
   return init;
 }
 
+type Send = (url: URL, init: RequestInit) => Promise<UpstreamExchange>;
+
+function sendWithFetch(fetchImpl: typeof fetch, options: ReadBodyOptions): Send {
+  const { signal } = options;
+  return async (url, init) => {
+    // Raced with the signal: a supplied fetch that ignores it cannot hold the caller past an abort.
+    const response = await raceAbort(fetchImpl(url.href, { ...init, redirect: 'manual', signal }), signal);
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: () => readBodyLimited(response, options),
+      discard: () => response.body?.cancel().catch(() => undefined),
+    };
+  };
+}
+
+/**
+ * The init as node:http sends it, or undefined when it holds what only fetch sends (a stream or form
+ * body, a Headers object, which loaded undici already anyway).
+ */
+function nodeInit(init: RequestInit): NodeRequestInit | undefined {
+  const { method, headers, body } = init;
+  if (body !== undefined && body !== null && typeof body !== 'string') return undefined;
+  if (headers !== undefined && (typeof headers !== 'object' || Symbol.iterator in headers)) return undefined;
+  const sent: NodeRequestInit['headers'] = {};
+  // Lower-cased, so a caller's "User-Agent" replaces the default rather than adding a second one.
+  for (const [name, value] of Object.entries(headers ?? {})) sent[name.toLowerCase()] = value;
+  return { method, headers: sent, body: body ?? undefined };
+}
+
+/** How this call is sent: the given fetch, a replaced global fetch, or node:http(s). */
+function transportFor(options: UpstreamFetchOptions): Send {
+  if (options.fetch) return sendWithFetch(options.fetch, options);
+  const global = sendWithFetch((input, init) => globalThis.fetch(input, init), options);
+  if (!globalFetchIsNodes()) return global;
+  return (url, init) => {
+    const plain = nodeInit(init);
+    return plain ? sendWithNodeHttp(url, plain, options) : global(url, init);
+  };
+}
+
 /**
  * `fetch` for provider requests that carry credentials or a user's query: redirects are followed only
  * within the origin of `url` (a redirect elsewhere fails before anything is sent there, so an API key
- * header or body never reaches another origin), the body is read with `readBodyLimited`, and the signal
- * covers the whole exchange, also with a supplied `fetch` that ignores it. Network failures and aborts reject as `fetch` does; the caller maps them.
+ * header or body never reaches another origin), the body is read up to the limit, and the signal
+ * covers the whole exchange, also with a supplied `fetch` that ignores it. Network failures and aborts
+ * reject as `fetch` does (`TypeError('fetch failed')` with the socket error as `cause`); the caller maps them.
  */
 export async function fetchUpstream(
   url: string,
   init: RequestInit,
   options: UpstreamFetchOptions,
 ): Promise<UpstreamResponse> {
-  const fetchImpl = options.fetch ?? ((input, requestInit) => globalThis.fetch(input, requestInit));
-  const { signal } = options;
+  const send = transportFor(options);
   let current = new URL(url);
   const origin = current.origin;
-  let currentInit: RequestInit = { ...init, redirect: 'manual', signal };
+  let currentInit = init;
   for (let redirects = 0; ; redirects++) {
-    // Raced with the signal: a supplied fetch that ignores it cannot hold the caller past an abort.
-    const response = await raceAbort(fetchImpl(current.href, currentInit), signal);
+    const response = await send(current, currentInit);
     const location = response.headers.get('location');
-    if (!REDIRECT_STATUSES.has(response.status) || location === null) {
-      const text = await readBodyLimited(response, options);
-      return { status: response.status, ok: response.ok, headers: response.headers, url: current.href, text };
+    const { status } = response;
+    if (!REDIRECT_STATUSES.has(status) || location === null) {
+      const text = await response.text();
+      const ok = status >= 200 && status <= 299;
+      return { status, ok, headers: response.headers, url: current.href, text };
     }
-    response.body?.cancel().catch(() => undefined);
+    response.discard();
     let target: URL | undefined;
     try {
       target = new URL(location, current);
@@ -167,18 +202,18 @@ export async function fetchUpstream(
       throw new SearchError(
         'provider_error',
         `${options.name} redirected the request to another origin (${where}); it was not followed, so no credentials were sent there`,
-        { provider: options.provider, status: response.status },
+        { provider: options.provider, status },
       );
     }
     if (redirects >= MAX_REDIRECTS) {
       throw new SearchError(
         'provider_error',
         `${options.name} redirected the request more than ${MAX_REDIRECTS} times`,
-        { provider: options.provider, status: response.status },
+        { provider: options.provider, status },
       );
     }
     current = target;
-    currentInit = redirectedInit(currentInit, response.status);
+    currentInit = redirectedInit(currentInit, status);
   }
 }
 
@@ -195,7 +230,7 @@ export function boundedFetch(
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const signal = init.signal ?? new AbortController().signal;
     const answer = await fetchUpstream(url, init, { ...options, signal });
-    const headers = new Headers(answer.headers);
+    const headers = new Headers([...answer.headers]);
     // The body is text now: its transfer encoding and length no longer apply.
     for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) headers.delete(name);
     const nullBody = answer.status === 204 || answer.status === 205 || answer.status === 304;

@@ -205,6 +205,11 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A POST's answer as one JSON body rather than an SSE stream: no tool sends anything before its
+      // result, and a stream costs two socket writes (headers at once, then the event and the end) where
+      // JSON takes one, each a wake-up of the client's process. The GET stream for server-initiated
+      // messages is still SSE.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, client: client.id, lastUsed: Date.now() });
       },

@@ -15,10 +15,6 @@ export interface SearchMcpServerOptions {
   version?: string;
 }
 
-// The tool's text numbers results and names their sites, without URLs (structuredContent has those).
-const INSTRUCTIONS =
-  'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.';
-
 function cancelled(signal: AbortSignal): Promise<CallToolResult> {
   return new Promise((resolve) => {
     const answer = () => resolve(toolError(CANCELLED_ERROR));
@@ -34,9 +30,11 @@ function cancelled(signal: AbortSignal): Promise<CallToolResult> {
 export function createSearchMcpServer(options: SearchMcpServerOptions): McpServer {
   const inFlight = options.inFlight ?? new InFlightCalls();
   const clientId = options.clientId ?? 'stdio';
+  // Each tool says how to use what it returns, so the instructions match the text the model receives.
+  const instructions = options.tools.flatMap((tool) => (tool.instructions ? [tool.instructions] : []));
   const server = new McpServer(
     { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },
-    { instructions: INSTRUCTIONS },
+    instructions.length > 0 ? { instructions: instructions.join(' ') } : {},
   );
   const names = new Set<string>();
   for (const tool of options.tools) {

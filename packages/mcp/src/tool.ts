@@ -26,6 +26,8 @@ export interface McpTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   inputSchema: Shape;
   outputSchema?: z.ZodRawShape;
   annotations: ToolAnnotations;
+  /** The server's instructions about this tool (when to use it, how to cite what it returns), if any. */
+  instructions?: string;
   call(args: z.infer<z.ZodObject<Shape>>, context: ToolCallContext): Promise<CallToolResult>;
 }
 

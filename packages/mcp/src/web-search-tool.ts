@@ -93,6 +93,11 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
     inputSchema: webSearchInputSchema,
     outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
+    // The model text numbers results and names their sites, without URLs (structuredContent has those);
+    // the envelope lists each result's title and url.
+    instructions: envelope
+      ? 'Use web_search for anything current or that you are unsure of; cite the results you use by their title and url.'
+      : 'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.',
     async call(args, { signal, clientId }) {
       const request = webSearchRequest(args);
       try {

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
@@ -129,6 +129,66 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     expect(structured.results).toHaveLength(2);
     expect(textOf(result)).toContain(`[1] ${structured.results[0]!.title.split(' | ')[0]}`);
     expect(simulator.calls('tavily')).toBe(1);
+  });
+
+  it('answers a tool call as one JSON body on a kept-alive connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: object, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: string; reused: boolean }>(
+        (resolve, reject) => {
+          const req = httpRequest(server.url, {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'mcp-protocol-version': '2025-06-18',
+              ...headers,
+            },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: text,
+                reused: req.reusedSocket,
+              }),
+            );
+          });
+          req.on('error', reject);
+          req.end(JSON.stringify(body));
+        },
+      );
+    try {
+      const init = await send(JSON.parse(INITIALIZE));
+      const session = { 'mcp-session-id': String(init.headers['mcp-session-id']) };
+      await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, session);
+      const call = await send(
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'web_search', arguments: { query: 'heat pump json' } },
+        },
+        session,
+      );
+      expect(call.status).toBe(200);
+      // One body with its length, not an event stream: the answer leaves in one write.
+      expect(call.headers['content-type']).toBe('application/json');
+      expect(Number(call.headers['content-length'])).toBe(Buffer.byteLength(call.body));
+      const answer = JSON.parse(call.body) as {
+        id: number;
+        result: { structuredContent: { provider: string } };
+      };
+      expect(answer.id).toBe(2);
+      expect(answer.result.structuredContent.provider).toBe('tavily');
+      expect(call.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('fails over to the next provider when the primary fails', async () => {

@@ -40,4 +40,31 @@ describe('the server instructions', () => {
     expect(instructions).not.toMatch(/\burls?\b/i);
     await client.close();
   });
+
+  it('in the agent-server format, ask for the titles and urls the envelope holds', async () => {
+    const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
+      definitions: PROVIDER_DEFINITIONS,
+    });
+    const server = createSearchMcpServer({
+      tools: [webSearchTool({ client: search, format: 'agent-server' })],
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '0.0.0' });
+    await client.connect(clientSide);
+
+    const result = await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'heat pumps in winter' },
+    });
+    const envelope = JSON.parse(textOf(result)) as { results: { title: string; url: string }[] };
+    expect(envelope.results[0]!.url).toMatch(/^https?:\/\//);
+    expect(textOf(result)).not.toMatch(/^\[1\] /m);
+
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toContain('web_search');
+    expect(instructions).toMatch(/\btitle\b.*\burl\b/);
+    expect(instructions).not.toContain('[n]');
+    await client.close();
+  });
 });

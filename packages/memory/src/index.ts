@@ -11,7 +11,14 @@ export {
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
-export { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
+export {
+  CHANGE_LOG_LENGTH,
+  DEFAULT_RETENTION,
+  type FindingChanges,
+  type FindingStore,
+  MemoryFindingStore,
+  type Retention,
+} from './finding-store.ts';
 export { type EnvSearchMemory, SEARCH_MEMORY_ENV, searchMemoryFromEnv } from './memory-from-env.ts';
 export {
   classifyQuery,
@@ -22,7 +29,7 @@ export {
   TIME_SENSITIVE_KINDS,
 } from './query-kind.ts';
 export { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
-export { RedisFindingStore, type RedisFindingStoreOptions } from './redis-finding-store.ts';
+export { RedisFindingStore, type RedisFindingStoreOptions, VERSION_TRUST_MS } from './redis-finding-store.ts';
 export {
   createSearchMemory,
   DEFAULT_FACT_CONFIDENCE,

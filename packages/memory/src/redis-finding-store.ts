@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
 import { BOT_ID, type Finding } from './finding.ts';
-import type { FindingStore, Retention } from './finding-store.ts';
+import {
+  CHANGE_LOG_LENGTH,
+  type ChangeEntry,
+  changesSince,
+  type FindingChanges,
+  type FindingStore,
+  type Retention,
+} from './finding-store.ts';
 import { QUERY_KINDS, type QueryKind } from './query-kind.ts';
 import { emptyCounts, type KindCounts, TRACE_FIELDS, type TraceField, type TraceStore } from './trace-log.ts';
 
@@ -39,9 +46,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 // Keys are derived from the prefix inside the scripts (single Redis, not Cluster: see docs/companion.md).
 
 /**
- * Stores one finding and trims its namespace. KEYS: finding, index, version, owners (id → user key of
- * the namespace), user set ('' when the finding has no user). ARGV: prefix, namespace, id, json,
- * learnedAt, maxAgeMs, maxFindings, now.
+ * Stores one finding and trims its namespace, logging both under the namespace's new version. KEYS:
+ * finding, index, version, owners (id → user key of the namespace), user set ('' when the finding has no
+ * user), change log. ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now, log length.
  */
 const ADD_FINDING = `
 local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
@@ -74,12 +81,19 @@ for _, g in ipairs(gone) do
   redis.call('del', prefix .. 'f:' .. g)
 end
 if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
-return redis.call('incr', KEYS[3])
+local version = redis.call('incr', KEYS[3])
+redis.call('rpush', KEYS[6], version .. ' +' .. id)
+for _, g in ipairs(gone) do redis.call('rpush', KEYS[6], version .. ' -' .. g) end
+redis.call('ltrim', KEYS[6], -tonumber(ARGV[9]), -1)
+-- pcall: a Redis user not allowed to publish still stores; its readers then read versions every recall.
+redis.pcall('publish', prefix .. 'changes', ns)
+return version
 `;
 
 /**
- * Deletes every finding in a user's set, and the set. KEYS: the user set. ARGV: prefix. Members are
- * "<namespace>|<id>"; only well-formed ones name keys (the set may have been written by anyone).
+ * Deletes every finding in a user's set, and the set, logging the removals under each namespace's new
+ * version (an emptied namespace drops its log). KEYS: the user set. ARGV: prefix, log length. Members
+ * are "<namespace>|<id>"; only well-formed ones name keys (the set may have been written by anyone).
  */
 const FORGET_USER = `
 local prefix = ARGV[1]
@@ -91,25 +105,62 @@ for _, member in ipairs(redis.call('smembers', KEYS[1])) do
     removed = removed + redis.call('del', prefix .. 'f:' .. id)
     redis.call('zrem', prefix .. 'ns:' .. ns, id)
     redis.call('hdel', prefix .. 'owners:' .. ns, id)
-    touched[ns] = true
+    touched[ns] = touched[ns] or {}
+    table.insert(touched[ns], id)
   end
 end
-for ns in pairs(touched) do redis.call('incr', prefix .. 'v:' .. ns) end
+for ns, ids in pairs(touched) do
+  local version = redis.call('incr', prefix .. 'v:' .. ns)
+  local log = prefix .. 'log:' .. ns
+  if redis.call('exists', prefix .. 'ns:' .. ns) == 0 then
+    redis.call('del', log)
+  else
+    for _, id in ipairs(ids) do redis.call('rpush', log, version .. ' -' .. id) end
+    redis.call('ltrim', log, -tonumber(ARGV[2]), -1)
+  end
+  redis.pcall('publish', prefix .. 'changes', ns)
+end
 redis.call('del', KEYS[1])
 return removed
 `;
 
 /**
+ * How long a version read is trusted while the store hears Redis's change notices: a notice lost (or a
+ * writer that does not publish) delays what a reader sees by at most this.
+ */
+export const VERSION_TRUST_MS = 1_000;
+
+/**
+ * Stores in this process that trust versions, by Redis server and prefix: a write through any store on
+ * the same server and prefix is known to them at once.
+ */
+const neighbours = new Map<string, Set<RedisFindingStore>>();
+
+/** A change log entry as the scripts write it: "<version> +<id>" or "<version> -<id>". */
+const LOG_ENTRY = /^(\d{1,15}) ([+-])([\w-]{1,64})$/;
+
+/**
  * Findings on Redis, so bots in other processes recall them: each finding is a JSON value that expires
  * with the retention age, each namespace a sorted set of ids by learning time with a version counter and
- * a hash naming each finding's user set, each user a set of the findings they triggered (keyed by a hash
- * of the user id). Storing and forgetting are Lua scripts: atomic against each other.
+ * a hash naming each finding's user set and a log of its last changes, each user a set of the findings
+ * they triggered (keyed by a hash of the user id). Storing and forgetting are Lua scripts: atomic against
+ * each other, and each publishes the namespace it changed on `<prefix>changes`. A store that reads
+ * versions subscribes to those notices on a second connection and trusts what it read until one comes
+ * (at most `VERSION_TRUST_MS`), so a recall with nothing new makes no round trip.
  */
 export class RedisFindingStore implements FindingStore, TraceStore {
   readonly client: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;
+  // Versions read while subscribed to the store's change notices, trusted for VERSION_TRUST_MS unless a
+  // notice (or a write in this process) says the namespace changed.
+  readonly #versions = new Map<string, { version: string; at: number }>();
+  #subscriber: Redis | undefined;
+  #listening = false;
+  #notices = 0;
+  #closed = false;
+  readonly #neighbourhood: string;
 
   constructor(options: RedisFindingStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisFindingStore needs a url or a client');
@@ -139,12 +190,59 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     }
     this.#prefix = options.keyPrefix ?? 'agent-search:memory:';
     this.#timeoutMs = options.timeoutMs ?? 1_000;
+    const { host, port, path, db } = this.client.options;
+    this.#neighbourhood = `${path ?? `${host}:${port}`}/${db ?? 0}/${this.#prefix}`;
+  }
+
+  /** Forgets trusted versions (of one namespace, or all): the next read asks Redis. */
+  #changed(namespace?: string): void {
+    this.#notices++;
+    if (namespace === undefined) this.#versions.clear();
+    else this.#versions.delete(namespace);
+  }
+
+  /** Tells this store and the listening ones in this process on the same Redis and prefix of a write. */
+  #wrote(namespace?: string): void {
+    this.#changed(namespace);
+    for (const store of neighbours.get(this.#neighbourhood) ?? []) store.#changed(namespace);
+  }
+
+  /** Subscribes, once, to the change notices the scripts publish, on a connection of its own. */
+  #listen(): void {
+    if (this.#subscriber || this.#closed) return;
+    let group = neighbours.get(this.#neighbourhood);
+    if (!group) {
+      group = new Set();
+      neighbours.set(this.#neighbourhood, group);
+    }
+    group.add(this);
+    const subscriber = this.client.duplicate();
+    this.#subscriber = subscriber;
+    const channel = `${this.#prefix}changes`;
+    const subscribe = () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          if (subscriber.status !== 'ready' || this.#closed) return;
+          this.#listening = true;
+          this.#changed();
+        },
+        () => {}, // not allowed to subscribe, or down: versions are read every time
+      );
+    };
+    subscriber.on('error', () => {}); // the store's own connection reports outages
+    subscriber.on('message', (_channel: string, namespace: string) => this.#changed(namespace));
+    subscriber.on('close', () => {
+      this.#listening = false;
+      this.#changed();
+    });
+    subscriber.on('ready', subscribe);
   }
 
   #finding = (id: string) => `${this.#prefix}f:${id}`;
   #index = (namespace: string) => `${this.#prefix}ns:${namespace}`;
   #version = (namespace: string) => `${this.#prefix}v:${namespace}`;
   #owners = (namespace: string) => `${this.#prefix}owners:${namespace}`;
+  #log = (namespace: string) => `${this.#prefix}log:${namespace}`;
   #user = (userId: string) => `${this.#prefix}u:${createHash('sha256').update(userId).digest('base64url')}`;
 
   async add(namespace: string, finding: Finding, retention: Retention, now: number): Promise<void> {
@@ -155,6 +253,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       this.#version(namespace),
       this.#owners(namespace),
       finding.userId === undefined ? '' : this.#user(finding.userId),
+      this.#log(namespace),
     ];
     const args = [
       this.#prefix,
@@ -165,21 +264,66 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       Math.max(1, Math.trunc(retention.maxAgeMs)),
       Math.max(1, Math.trunc(retention.maxFindings)),
       now,
+      CHANGE_LOG_LENGTH,
     ];
-    await withTimeout(
-      this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
-      this.#timeoutMs,
-      'storing a finding',
-    );
+    try {
+      await withTimeout(
+        this.client.eval(ADD_FINDING, keys.length, ...keys, ...args),
+        this.#timeoutMs,
+        'storing a finding',
+      );
+    } finally {
+      this.#wrote(namespace);
+    }
   }
 
-  async version(namespaces: readonly string[]): Promise<string> {
-    const values = await withTimeout(
-      this.client.mget(...namespaces.map(this.#version)),
+  /**
+   * Read from Redis (one MGET), or, while subscribed to the change notices, from the last read if no
+   * notice for the namespace came since and it is under VERSION_TRUST_MS old.
+   */
+  async versions(namespaces: readonly string[]): Promise<string[]> {
+    this.#listen();
+    const started = performance.now();
+    if (this.#listening) {
+      const trusted = namespaces.map((ns) => this.#versions.get(ns));
+      if (trusted.every((v) => v !== undefined && started - v.at < VERSION_TRUST_MS)) {
+        return trusted.map((v) => v!.version);
+      }
+    }
+    const listening = this.#listening;
+    const notices = this.#notices;
+    const values = (
+      await withTimeout(this.client.mget(...namespaces.map(this.#version)), this.#timeoutMs, 'a version read')
+    ).map((v) => v ?? '0');
+    // Trusted only if subscribed before the read was sent and no notice came while it was on its way.
+    if (listening && this.#listening && notices === this.#notices) {
+      for (const [i, ns] of namespaces.entries())
+        this.#versions.set(ns, { version: values[i]!, at: started });
+    }
+    return values;
+  }
+
+  async changes(namespace: string, since: string): Promise<FindingChanges | undefined> {
+    const replies = await withTimeout(
+      this.client
+        .multi()
+        .get(this.#version(namespace))
+        .lrange(this.#log(namespace), -CHANGE_LOG_LENGTH, -1)
+        .exec(),
       this.#timeoutMs,
-      'a version read',
+      'a change read',
     );
-    return values.map((v) => v ?? '0').join(':');
+    const current = Number(replies?.[0]?.[1] ?? 0);
+    const lines = replies?.[1]?.[1];
+    if (!Array.isArray(lines)) return undefined;
+    const log: ChangeEntry[] = [];
+    // Anyone with the Redis password may have written the log: a line out of shape means read the ids.
+    for (const line of lines) {
+      const match = typeof line === 'string' ? LOG_ENTRY.exec(line) : null;
+      if (!match) return undefined;
+      log.push({ version: Number(match[1]), added: match[2] === '+', id: match[3]! });
+    }
+    return changesSince(log, Number(since), current);
   }
 
   async ids(namespace: string, limit: number): Promise<string[]> {
@@ -198,12 +342,16 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async forgetUser(userId: string): Promise<number> {
-    const removed = await withTimeout(
-      this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix),
-      this.#timeoutMs,
-      'forgetting a user',
-    );
-    return Number(removed);
+    try {
+      const removed = await withTimeout(
+        this.client.eval(FORGET_USER, 1, this.#user(userId), this.#prefix, CHANGE_LOG_LENGTH),
+        this.#timeoutMs,
+        'forgetting a user',
+      );
+      return Number(removed);
+    } finally {
+      this.#wrote();
+    }
   }
 
   // Trace counts: a hash per bot ("<kind>:<field>" → count) and a set naming the bots, so every bot on the
@@ -253,6 +401,12 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    this.#listening = false;
+    const group = neighbours.get(this.#neighbourhood);
+    group?.delete(this);
+    if (group?.size === 0) neighbours.delete(this.#neighbourhood);
+    this.#subscriber?.disconnect();
     if (this.#owned) this.client.disconnect();
   }
 }

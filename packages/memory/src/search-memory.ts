@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { cleanText, cleanUrl, FIELD_LIMITS, type Logger, silentLogger } from '@agent-search/core';
-import MiniSearch from 'minisearch';
 import {
   BOT_ID,
   type Finding,
@@ -12,6 +11,7 @@ import {
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
+import { FindingIndex, topicalTerms } from './finding-index.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
 import { classifyQuery, isTimeSensitive, type QueryClassifier } from './query-kind.ts';
 import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
@@ -118,46 +118,18 @@ export interface SearchMemory {
   close(): Promise<void>;
 }
 
-// Words that say nothing about a topic (recency is the age limit's job): without them, "what's the latest
-// on the capital of Kazakhstan" is about "capital" and "kazakhstan".
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or ' +
-    's tell that the their there this to was what whats when where which who whom whose why will with you your ' +
-    'latest recent recently current currently today now new ' +
-    // Words that ask rather than name: "who won the nobel prize" is about "nobel" and "prize".
-    'won win wins winner winners happened happen mean means meaning called about info information'
-  ).split(' '),
-);
-
-function processTerm(term: string): string | null {
-  const t = term.toLowerCase();
-  return t.length === 0 || STOP_WORDS.has(t) ? null : t;
-}
-
-interface IndexedFinding {
-  id: string;
-  query: string;
-  text: string;
-}
-
 /**
  * Share of a question's topical terms a finding must match to be recalled: all of them. A wrong answer from
- * memory is worse than a search, so "Nobel Prize physics" does not recall the chemistry prize.
+ * memory is worse than a search, so "Nobel Prize physics" does not recall the chemistry prize. The index
+ * relies on it: it scores only findings that hold the question's rarest term.
  */
 export const MIN_TERM_MATCH = 1;
 
 const HAS_DIGIT = /\d/;
 
-const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-
-function topicalTerms(text: string): Set<string> {
-  return new Set(tokenize(text).flatMap((t) => processTerm(t) ?? []));
-}
-
 /**
- * A search memory: findings kept in a store, recalled through a `minisearch` full-text index over their
- * queries, titles and snippets. A finding must match every topical term of the question (by prefix or
+ * A search memory: findings kept in a store, recalled through a full-text index (`FindingIndex`) over their
+ * queries, titles and snippets, kept in step with the store on every recall. A finding must match every topical term of the question (by prefix or
  * with a small typo allowance) and every number in it exactly, in its own query: "capital of France" does
  * not recall the capital of Kazakhstan, nor "Super Bowl 2025" the 2024 one. Time-sensitive questions (the
  * classifier's money, weather and current-events kinds) recall nothing. A finding's own query counts double.
@@ -182,16 +154,21 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const writeTo = scope === 'shared' ? 'shared' : own;
   const readFrom = [own, 'shared'];
 
-  const index = new MiniSearch<IndexedFinding>({ fields: ['query', 'text'], processTerm });
+  const index = new FindingIndex();
   const findings = new Map<string, Finding>();
-  let syncedVersion: string | undefined;
+  // The namespace each indexed finding was read from, and how many each holds.
+  const namespaceOf = new Map<string, string>();
+  const counts = new Map<string, number>();
+  // Each namespace's version the index reflects (undefined: never read).
+  const syncedVersions: (string | undefined)[] = readFrom.map(() => undefined);
   let syncing: Promise<void> | undefined;
 
-  function indexFinding(finding: Finding): void {
+  function indexFinding(finding: Finding, namespace: string): void {
     if (findings.has(finding.id)) return;
     findings.set(finding.id, finding);
-    index.add({
-      id: finding.id,
+    namespaceOf.set(finding.id, namespace);
+    counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
+    index.add(finding.id, {
       query: finding.query,
       text: [
         ...finding.sources.map((s) => `${s.title} ${s.snippet}`),
@@ -202,30 +179,60 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   function unindex(id: string): void {
     if (!findings.delete(id)) return;
-    index.discard(id);
+    const namespace = namespaceOf.get(id)!;
+    namespaceOf.delete(id);
+    counts.set(namespace, counts.get(namespace)! - 1);
+    index.remove(id);
   }
 
-  /** Brings the index up to what the store holds: adds new ids, drops removed ones. */
-  async function sync(): Promise<void> {
-    const version = await store.version(readFrom);
-    if (version === syncedVersion) return;
-    const present = new Set<string>();
-    for (const namespace of readFrom) {
-      for (const id of await store.ids(namespace, retention.maxFindings)) present.add(id);
-    }
-    for (const id of [...findings.keys()]) if (!present.has(id)) unindex(id);
-    const missing = [...present].filter((id) => !findings.has(id));
-    const values = await store.get(missing);
+  /** Reads these findings from the store into the index; resolves with how many were not valid. */
+  async function load(ids: readonly string[], namespace: string): Promise<number> {
     let rejected = 0;
-    for (const value of values) {
+    for (const value of await store.get(ids)) {
       if (value === undefined) continue;
       const finding = parseFinding(value);
       // Another bot's private finding is not ours to see, even if a store hands it over.
-      if (finding && (finding.scope === 'shared' || finding.botId === botId)) indexFinding(finding);
+      if (finding && (finding.scope === 'shared' || finding.botId === botId))
+        indexFinding(finding, namespace);
       else rejected++;
     }
+    return rejected;
+  }
+
+  /** Re-reads a namespace's id list: drops what is gone from it, loads what is new. */
+  async function reload(namespace: string): Promise<number> {
+    const present = new Set(await store.ids(namespace, retention.maxFindings));
+    for (const [id, ns] of namespaceOf) if (ns === namespace && !present.has(id)) unindex(id);
+    return load(
+      [...present].filter((id) => !findings.has(id)),
+      namespace,
+    );
+  }
+
+  /**
+   * Brings the index up to what the store holds: one version read, and for a namespace that changed, its
+   * log of changes (the ids added and removed since) or, when the log does not reach back, its id list.
+   */
+  async function sync(): Promise<void> {
+    const versions = await store.versions(readFrom);
+    let rejected = 0;
+    for (const [i, namespace] of readFrom.entries()) {
+      const since = syncedVersions[i];
+      if (versions[i] === since) continue;
+      const changes = since === undefined ? undefined : await store.changes(namespace, since);
+      if (changes) {
+        for (const id of changes.removed) if (namespaceOf.get(id) === namespace) unindex(id);
+        rejected += await load(
+          changes.added.filter((id) => !findings.has(id)),
+          namespace,
+        );
+      }
+      // A writer keeping more than this memory's retention: the id list holds the newest it keeps.
+      if (!changes || (counts.get(namespace) ?? 0) > retention.maxFindings)
+        rejected += await reload(namespace);
+      syncedVersions[i] = changes?.version ?? versions[i];
+    }
     if (rejected > 0) logger.warn({ rejected }, 'search memory: ignored stored findings that are not valid');
-    syncedVersion = version;
   }
 
   function synced(): Promise<void> {
@@ -281,7 +288,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       ...(facts === undefined ? {} : { facts }),
     };
     await store.add(writeTo, finding, retention, now());
-    indexFinding(finding);
+    indexFinding(finding, writeTo);
     return finding;
   }
 
@@ -332,33 +339,34 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       // A question about the present is never answered from the past.
       if (isTimeSensitive(question, classify)) return [];
       const questionTerms = topicalTerms(question);
-      const terms = questionTerms.size;
-      if (terms === 0) return [];
+      if (questionTerms.size === 0) return [];
       // Years, model numbers and other numbers distinguish questions that share every other word (Super
       // Bowl 2024 and 2025): each must be in the finding's own query, exactly.
       const numbers = [...questionTerms].filter((t) => HAS_DIGIT.test(t));
-      const hits = index.search(question, {
-        boost: { query: 2 },
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+      const wantFacts = recallOptions.facts === true;
+      const at = now();
+      const hits = index.search({
+        terms: questionTerms,
+        exactInQuery: numbers,
+        limit,
+        accept: (id) => {
+          const finding = findings.get(id);
+          return (
+            finding !== undefined &&
+            Date.parse(finding.learnedAt) >= oldest &&
+            (finding.facts !== undefined) === wantFacts &&
+            // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
+            (finding.expiresAt === undefined || Date.parse(finding.expiresAt) >= at)
+          );
+        },
       });
       const recalled: RecalledFinding[] = [];
       for (const hit of hits) {
-        if (hit.queryTerms.length / terms < MIN_TERM_MATCH) continue;
-        const finding = findings.get(hit.id as string);
-        if (!finding || Date.parse(finding.learnedAt) < oldest) continue;
-        if ((finding.facts !== undefined) !== (recallOptions.facts === true)) continue;
-        // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
-        if (finding.expiresAt !== undefined && Date.parse(finding.expiresAt) < now()) continue;
-        if (numbers.length > 0) {
-          const asked = topicalTerms(finding.query);
-          if (!numbers.every((n) => asked.has(n))) continue;
-        }
+        const finding = findings.get(hit.id)!;
         // The user who asked another bot stays with that bot.
         const { userId, ...seen } = finding;
         const mine = finding.botId === botId && userId !== undefined ? { userId } : {};
         recalled.push({ ...seen, ...mine, score: hit.score, note: learnedNote(finding) });
-        if (recalled.length >= limit) break;
       }
       return recalled;
     },

@@ -7,9 +7,13 @@ import { elenasClient } from './examples/memory-layer.ts';
 import { routingAdvice } from './examples/trace-learning.ts';
 import { astanaPages, startLoopbackSearch } from './support/loopback-search.ts';
 
-// docs/companion.md shows these files: each must appear there as it is, so the docs run in CI.
+// docs/companion.md shows each of these functions as it is (its snippet adds imports and a run of it, which
+// the docs check runs from the page's install line), so what the page shows is what is tested here.
 const docs = readFileSync(new URL('../../../docs/companion.md', import.meta.url), 'utf8');
-const example = (name: string) => readFileSync(new URL(`./examples/${name}`, import.meta.url), 'utf8').trim();
+const example = (name: string) => {
+  const text = readFileSync(new URL(`./examples/${name}`, import.meta.url), 'utf8');
+  return text.slice(text.indexOf('\n/**') + 1).trim();
+};
 
 let upstream: Awaited<ReturnType<typeof startLoopbackSearch>>;
 beforeAll(async () => {

@@ -59,7 +59,8 @@ describe('withSearchMemory', () => {
     // A store that never answers: the recall can only end by its deadline or the abort.
     const hanging: FindingStore = {
       add: async () => {},
-      version: () => new Promise(() => {}),
+      versions: () => new Promise(() => {}),
+      changes: async () => undefined,
       ids: async () => [],
       get: async () => [],
       forgetUser: async () => 0,

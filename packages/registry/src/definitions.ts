@@ -14,8 +14,7 @@ import { providerDefinition as tavily } from '@agent-search/provider-tavily/defi
  * Every provider agent-search ships, in default priority order (SEARCH_PROVIDER_PRIORITY overrides it).
  * A self-hosted SearXNG comes first when SEARXNG_URL is set: it is yours, with no scraping and no quota.
  * Then DuckDuckGo, keyless; then the API providers, used when their key is set: first the LLM vendors' own
- * searches (SEARCH_PROVIDER_PRIORITY's `native`), then perplexity, exa, tavily (the order of the
- * requirements, seed 004), then the others.
+ * searches (SEARCH_PROVIDER_PRIORITY's `native`), then perplexity, exa, tavily, then the others.
  */
 export const PROVIDER_DEFINITIONS: readonly ProviderDefinition[] = [
   searxng,

@@ -1,4 +1,4 @@
-import { httpStatusError, type SearchError } from '@agent-search/core';
+import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'anthropic';
 export const NAME = 'Anthropic';
@@ -18,7 +18,12 @@ function errorOf(body: string): { type?: unknown; message?: unknown } {
  * 429 rate_limited with Retry-After, 500 and 529 (overloaded) unavailable. The message is quoted, redacted
  * and cut short.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   const { message } = errorOf(body);
   const broke =
     status === 400 && typeof message === 'string' && /credit balance/i.test(message.slice(0, 300));

@@ -1,4 +1,4 @@
-import { httpStatusError, type SearchError } from '@agent-search/core';
+import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'brave';
 
@@ -7,7 +7,7 @@ export const PROVIDER_ID = 'brave';
  * ("X-RateLimit-Remaining: 0, 14000" and "X-RateLimit-Reset: 1, 1419704": per second, per month); the
  * wait is the longest reset among the windows used up, or the shortest window's when none says so.
  */
-export function rateLimitResetMs(headers: Headers): number | undefined {
+export function rateLimitResetMs(headers: UpstreamHeaders): number | undefined {
   const list = (name: string) =>
     (headers.get(name) ?? '')
       .split(',')
@@ -37,7 +37,12 @@ function detailOf(body: string): string | undefined {
  * 422 invalid_request, 429 rate_limited with the wait from Brave's reset counters. Brave's own `detail`
  * is quoted, redacted and cut short.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   return httpStatusError({
     provider: PROVIDER_ID,
     name: 'Brave',

@@ -2,6 +2,7 @@ import {
   httpStatusError as coreHttpStatusError,
   SearchError,
   type SearchErrorCode,
+  type UpstreamHeaders,
 } from '@agent-search/core';
 
 export const PROVIDER_ID = 'duckduckgo';
@@ -30,7 +31,7 @@ const DUCKDUCKGO_STATUSES: Readonly<Record<number, SearchErrorCode>> = {
 };
 
 /** The error for a non-200 answer from a DuckDuckGo endpoint (`what` names it in the message). */
-export function httpStatusError(status: number, headers: Headers, what: string): SearchError {
+export function httpStatusError(status: number, headers: UpstreamHeaders, what: string): SearchError {
   return coreHttpStatusError({
     provider: PROVIDER_ID,
     name: what,

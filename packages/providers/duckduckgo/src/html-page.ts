@@ -49,7 +49,8 @@ const RAW_TEXT = new Map(
 // One attribute: name, then an optional value, double-, single- or unquoted. Linear: no nested repetition.
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 const TAG_END = /[>"']/g;
-const NAME = /^[a-zA-Z][^\s/>]*/;
+// A tag's name, read in place (sticky) and at most 64 characters long, so a run of `<aaaa…` costs no more.
+const NAME = /[a-zA-Z][^\s/>]{0,63}/y;
 
 interface Tag {
   /** Lower case. */
@@ -67,7 +68,8 @@ interface Tag {
 function readTag(html: string, lt: number): Tag | undefined {
   const closing = html.charCodeAt(lt + 1) === 47; // '/'
   const nameAt = closing ? lt + 2 : lt + 1;
-  const name = NAME.exec(html.slice(nameAt, nameAt + 64))?.[0];
+  NAME.lastIndex = nameAt;
+  const name = NAME.exec(html)?.[0];
   if (!name) return undefined;
   // The closing `>`, past quoted values (a `>` may sit inside one); an unclosed tag ends the page.
   TAG_END.lastIndex = nameAt + name.length;
@@ -92,7 +94,7 @@ function readTag(html: string, lt: number): Tag | undefined {
   };
 }
 
-/** The `class` and `href` of a tag's attributes (the first of each; `href` decoded). */
+/** The `class` and `href` of a tag's attributes (the first of each; `href` as written, entities and all). */
 function classAndHref(attributes: string): { classes: string[]; href: string | undefined } {
   let classes: string[] | undefined;
   let href: string | undefined;
@@ -101,7 +103,7 @@ function classAndHref(attributes: string): { classes: string[]; href: string | u
     const name = m[1]!.toLowerCase();
     const value = m[2] ?? m[3] ?? m[4] ?? '';
     if (name === 'class') classes ??= value.split(/[\t\n\f\r ]+/);
-    else if (name === 'href') href ??= decodeHTMLAttribute(value);
+    else if (name === 'href') href ??= value;
   }
   return { classes: classes ?? [], href };
 }
@@ -127,7 +129,6 @@ interface Block {
  * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing.
  */
 export function parseHtmlPage(html: string): HtmlPage {
-  if (isAnomalyPage(html)) return { kind: 'anomaly' };
   const blocks: Block[] = [];
   let block: Block | undefined;
   let noResults = false;
@@ -179,9 +180,10 @@ export function parseHtmlPage(html: string): HtmlPage {
               : classes.includes('result__extras__url') && !open && block.stamp === undefined
                 ? 'extras'
                 : undefined;
-        if (field === 'title') block.link = href;
+        // Decoded only where kept: most tags with a `result…` class have an href nobody reads.
+        if (field === 'title') block.link = href === undefined ? undefined : decodeHTMLAttribute(href);
         if (tag.name === 'a' && classes.includes('result__url') && block.displayLink === undefined) {
-          block.displayLink = href ?? '';
+          block.displayLink = decodeHTMLAttribute(href ?? '');
         }
         if (field && !tag.selfClosing) {
           if (open) close(tag.start); // a title or snippet inside the time stamp's box ends it
@@ -204,6 +206,9 @@ export function parseHtmlPage(html: string): HtmlPage {
     if (b.stamp) result.publishedAt = b.stamp;
     results.push(result);
   }
+  // The challenge is served in place of results: looked for only on a page without any, so a result
+  // quoting the challenge's words is not taken for it, and a page of results is not searched for it.
+  if (blocks.length === 0 && isAnomalyPage(html)) return { kind: 'anomaly' };
   if (blocks.length === 0 && !noResults) return { kind: 'unrecognised' };
   return { kind: 'results', results };
 }

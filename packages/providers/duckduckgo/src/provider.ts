@@ -8,6 +8,7 @@ import {
 import { duckDuckGoCapabilities } from './definition.ts';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
+import { SearchSlots } from './search-slots.ts';
 import {
   BACKEND_NAMES,
   type DuckDuckGoTextBackend,
@@ -50,7 +51,15 @@ export interface DuckDuckGoProviderOptions {
   fetch?: typeof fetch;
   /** Largest answer read from any DuckDuckGo endpoint, in bytes; a larger one fails. Default 5 MB. */
   maxBodyBytes?: number;
+  /**
+   * Searches this provider runs at once; more wait their turn (inside their attempt's time). Default 64:
+   * more than DuckDuckGo tolerates from one address, and enough that a burst of a thousand answers in
+   * order instead of all at once, late.
+   */
+  maxConcurrentSearches?: number;
 }
+
+export const DEFAULT_MAX_CONCURRENT_SEARCHES = 64;
 
 export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
 
@@ -108,6 +117,14 @@ function rejectNeedleOptions(options: object): void {
   }
 }
 
+function checkMaxConcurrent(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_CONCURRENT_SEARCHES;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`maxConcurrentSearches must be a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
 function checkHandover(value: number | undefined): number {
   if (value === undefined) return DEFAULT_TEXT_HANDOVER_MS;
   if (!Number.isFinite(value) || value < 0) {
@@ -129,6 +146,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
   const htmlUrl = htmlEndpointUrl(options);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const headers = { ...BROWSER_HEADERS, 'user-agent': userAgent };
+  const slots = new SearchSlots(checkMaxConcurrent(options.maxConcurrentSearches));
 
   // Every request: the caller's fetch, the attempt's (or the backend's) signal, the body limit.
   const fetchContext = (signal: AbortSignal) => ({ fetch: options.fetch, signal, maxBodyBytes });
@@ -154,10 +172,12 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
     async search(request, { signal }) {
       signal.throwIfAborted();
       const query = queryWithSiteFilters(request);
-      const results =
+      // The slot is taken before the text backends' race, so time spent waiting for one never hands over.
+      const results = await slots.run(signal, () =>
         request.mode === 'text'
-          ? await searchText(query, request, signal)
-          : await searchWithVqd(request.mode, query, request, { headers, ...fetchContext(signal) });
+          ? searchText(query, request, signal)
+          : searchWithVqd(request.mode, query, request, { headers, ...fetchContext(signal) }),
+      );
       return { results };
     },
   };

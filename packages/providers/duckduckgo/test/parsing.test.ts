@@ -45,6 +45,17 @@ describe('parseHtmlPage', () => {
     expect(parseHtmlPage('')).toEqual({ kind: 'unrecognised' });
   });
 
+  it('takes a page of results for results even when one quotes the challenge page', () => {
+    const quoting = fixture('html-results.html').replace(
+      '<b>Ownership</b> is a set of rules',
+      'Unfortunately, bots use DuckDuckGo too. <b>Ownership</b> is a set of rules',
+    );
+    const page = parseHtmlPage(quoting);
+    expect(page.kind === 'results' && page.results[0]?.snippet).toMatch(
+      /^Unfortunately, bots use DuckDuckGo too/,
+    );
+  });
+
   it('reads hostile markup in linear time: nested fields, stray "<", unclosed quotes and comments, raw text', () => {
     const n = 20_000;
     const shapes = [

@@ -1,4 +1,4 @@
-import { httpStatusError, type SearchError } from '@agent-search/core';
+import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'exa';
 
@@ -7,6 +7,11 @@ export const PROVIDER_ID = 'exa';
  * `API_KEY_BUDGET_EXCEEDED`), 429 rate_limited, 5xx unavailable. Core quotes Exa's reason (`{error}` or
  * `{error: {message}}`) redacted and cut short: it may echo the key.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   return httpStatusError({ provider: PROVIDER_ID, name: 'Exa', status, headers, body, secrets: [apiKey] });
 }

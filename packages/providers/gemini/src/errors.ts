@@ -1,4 +1,9 @@
-import { httpStatusError, type SearchError, type SearchErrorCode } from '@agent-search/core';
+import {
+  httpStatusError,
+  type SearchError,
+  type SearchErrorCode,
+  type UpstreamHeaders,
+} from '@agent-search/core';
 
 export const PROVIDER_ID = 'gemini';
 export const NAME = 'Gemini';
@@ -53,7 +58,12 @@ function dailyQuota(details: readonly Record<string, unknown>[]): boolean {
  * 404 (no such model) invalid_request, 429 rate_limited with the `RetryInfo` delay, or quota_exceeded when
  * a daily quota is spent, 5xx unavailable. Google's message is quoted, redacted and cut short.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   const error = errorOf(body);
   const details = detailsOf(error);
   const overrides: Record<number, SearchErrorCode> = { 404: 'invalid_request' };

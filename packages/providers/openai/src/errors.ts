@@ -1,4 +1,4 @@
-import { httpStatusError, type SearchError } from '@agent-search/core';
+import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'openai';
 export const NAME = 'OpenAI';
@@ -17,7 +17,7 @@ function errorCodeOf(body: string): string | undefined {
  * Milliseconds until OpenAI's rate limit lets requests through again, from `x-ratelimit-reset-requests`
  * or `x-ratelimit-reset-tokens` ("1s", "6m0s", "20ms"), the longer of the two. Undefined when neither reads.
  */
-export function rateLimitResetMs(headers: Headers): number | undefined {
+export function rateLimitResetMs(headers: UpstreamHeaders): number | undefined {
   const waits = ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']
     .map((name) => durationMs(headers.get(name)))
     .filter((ms) => ms !== undefined);
@@ -39,7 +39,12 @@ function durationMs(value: string | null): number | undefined {
  * reset headers, or quota_exceeded when the code says the account's credit is spent (`insufficient_quota`).
  * OpenAI's message is quoted, redacted (it echoes part of a wrong key) and cut short.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   const quota = status === 429 && errorCodeOf(body) === 'insufficient_quota';
   return httpStatusError({
     provider: PROVIDER_ID,

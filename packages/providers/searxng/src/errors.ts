@@ -1,4 +1,4 @@
-import { httpStatusError, SearchError } from '@agent-search/core';
+import { httpStatusError, SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'searxng';
 
@@ -7,7 +7,7 @@ export const PROVIDER_ID = 'searxng';
  * only HTML (the default in settings.yml), and the message says how to turn JSON on; 429 is its bot
  * limiter. Its error pages are HTML, so no reason is quoted from them.
  */
-export function httpError(status: number, headers: Headers, host: string): SearchError {
+export function httpError(status: number, headers: UpstreamHeaders, host: string): SearchError {
   if (status === 403) {
     return new SearchError(
       'unauthorized',

@@ -1,4 +1,10 @@
-import { cleanText, httpStatusError, redactSecrets, type SearchError } from '@agent-search/core';
+import {
+  cleanText,
+  httpStatusError,
+  redactSecrets,
+  type SearchError,
+  type UpstreamHeaders,
+} from '@agent-search/core';
 
 export const PROVIDER_ID = 'serpapi';
 
@@ -37,7 +43,7 @@ const OUT_OF_SEARCHES = /run out of searches/i;
  */
 export function httpError(
   status: number,
-  headers: Headers,
+  headers: UpstreamHeaders,
   body: string,
   secrets: readonly string[],
 ): SearchError {

@@ -1,4 +1,11 @@
-import { cleanText, httpStatusError, parseRetryAfter, redactSecrets, SearchError } from '@agent-search/core';
+import {
+  cleanText,
+  httpStatusError,
+  parseRetryAfter,
+  redactSecrets,
+  SearchError,
+  type UpstreamHeaders,
+} from '@agent-search/core';
 
 export const PROVIDER_ID = 'tavily';
 
@@ -32,7 +39,7 @@ function keylessLimitOf(text: string): KeylessLimit | undefined {
 }
 
 /** Milliseconds from `retry_after_seconds`, else from Retry-After; bounded, undefined when neither says. */
-function retryAfterMs(limit: KeylessLimit, headers: Headers): number | undefined {
+function retryAfterMs(limit: KeylessLimit, headers: UpstreamHeaders): number | undefined {
   const seconds = limit.retry_after_seconds;
   const ms =
     typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
@@ -47,7 +54,7 @@ function retryAfterMs(limit: KeylessLimit, headers: Headers): number | undefined
  */
 function keylessLimitError(
   status: number,
-  headers: Headers,
+  headers: UpstreamHeaders,
   limit: KeylessLimit,
   apiKey: string,
 ): SearchError {
@@ -74,7 +81,12 @@ function keylessLimitError(
  * A `SearchError` for a non-2xx answer. Core quotes the reason in the body (`{detail: {error}}`, Tavily's
  * envelope, `{detail}` or `{error: {message}}`) redacted and cut short: it may echo the key.
  */
-export function httpError(status: number, headers: Headers, body: string, apiKey: string): SearchError {
+export function httpError(
+  status: number,
+  headers: UpstreamHeaders,
+  body: string,
+  apiKey: string,
+): SearchError {
   // A refusal (4xx) only: a gateway's 5xx in the same shape is still an outage, not a limit to wait out.
   const limit = status < 500 ? keylessLimitOf(body) : undefined;
   if (limit) return keylessLimitError(status, headers, limit, apiKey);

@@ -1,0 +1,276 @@
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isSearchError } from './errors.ts';
+import { isNetworkError } from './http.ts';
+import { requestJsonApi } from './json-api.ts';
+import { globalFetchIsNodes } from './node-transport.ts';
+import { fetchUpstream } from './upstream-fetch.ts';
+
+// Real loopback servers: what node:http does on a socket, not a mock of it.
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const servers: Server[] = [];
+
+async function serve(handler: Handler) {
+  const seen: IncomingMessage[] = [];
+  const closed: IncomingMessage[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req);
+    res.on('close', () => closed.push(req));
+    req.resume();
+    handler(req, res);
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, closed };
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const who = { provider: 'acme', name: 'Acme' };
+const until = async (condition: () => boolean) => {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+  return condition();
+};
+
+describe('the node:http transport', () => {
+  it('is used while the global fetch is Node’s own: fetch’s own request headers are absent', async () => {
+    expect(globalFetchIsNodes()).toBe(true);
+    const { origin, seen } = await serve((_req, res) => res.end('hello'));
+    const answer = await fetchUpstream(`${origin}/q`, {}, { ...who, signal: new AbortController().signal });
+    expect(answer).toMatchObject({ status: 200, ok: true, text: 'hello' });
+    // undici always sends sec-fetch-mode; node:http sends what we set.
+    expect(seen[0]?.headers['sec-fetch-mode']).toBeUndefined();
+    expect(seen[0]?.headers['accept-encoding']).toBe('gzip, deflate, br');
+  });
+
+  it('a search in a fresh Node process never loads undici', async () => {
+    const { origin } = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain', 'x-answer': 'yes' }).end('hi'),
+    );
+    const module = fileURLToPath(new URL('./upstream-fetch.ts', import.meta.url));
+    const script = `
+      const { fetchUpstream } = await import(${JSON.stringify(module)});
+      const answer = await fetchUpstream(process.argv[1], {}, { provider: 'acme', name: 'Acme', signal: AbortSignal.timeout(5000) });
+      const undici = process.moduleLoadList.filter((m) => m.includes('undici'));
+      console.log(JSON.stringify({ text: answer.text, header: answer.headers.get('X-Answer'), undici }));`;
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script, `${origin}/q`],
+        { timeout: 20_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+    expect(JSON.parse(output)).toEqual({ text: 'hi', header: 'yes', undici: [] });
+  });
+
+  it('honours a replaced global fetch (msw, a user’s wrapper) instead of going around it', async () => {
+    const { origin } = await serve((_req, res) => res.end('through fetch'));
+    const original = globalThis.fetch;
+    const called: string[] = [];
+    globalThis.fetch = (input, init) => {
+      called.push(String(input));
+      return original(input, init);
+    };
+    try {
+      expect(globalFetchIsNodes()).toBe(false);
+      const answer = await fetchUpstream(`${origin}/q`, {}, { ...who, signal: new AbortController().signal });
+      expect(answer.text).toBe('through fetch');
+      expect(called).toEqual([`${origin}/q`]);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(globalFetchIsNodes()).toBe(true);
+  });
+
+  it('sends a string body with its length and the caller’s headers, one of each name', async () => {
+    const { origin, seen } = await serve((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => res.end(body));
+    });
+    const answer = await fetchUpstream(
+      `${origin}/post`,
+      { method: 'POST', body: 'q=héllo', headers: { 'User-Agent': 'agent/1', 'content-type': 'x/y' } },
+      { ...who, signal: new AbortController().signal },
+    );
+    expect(answer.text).toBe('q=héllo');
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength('q=héllo')));
+    expect(seen[0]?.rawHeaders.filter((h) => h.toLowerCase() === 'user-agent')).toHaveLength(1);
+    expect(seen[0]?.headers['user-agent']).toBe('agent/1');
+  });
+
+  it('follows a 303 within the origin as a GET without the body; refuses another origin unsent', async () => {
+    const other = await serve((_req, res) => res.end('elsewhere'));
+    const { origin, seen } = await serve((req, res) => {
+      if (req.url === '/start') res.writeHead(303, { location: '/next' }).end();
+      else if (req.url === '/next') res.writeHead(302, { location: `${other.origin}/steal` }).end();
+      else res.end('?');
+    });
+    const error = await fetchUpstream(
+      `${origin}/start`,
+      { method: 'POST', body: 'secret=1', headers: { authorization: 'Bearer k' } },
+      { ...who, signal: new AbortController().signal },
+    ).catch((e: unknown) => e);
+    expect(isSearchError(error) && error.message).toMatch(/redirected the request to another origin/);
+    expect(seen.map((r) => [r.method, r.url])).toEqual([
+      ['POST', '/start'],
+      ['GET', '/next'],
+    ]);
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('decodes gzip, and fails a gzip bomb with the body-limit error, reading little of it', async () => {
+    const page = gzipSync('<html>résultats</html>');
+    const bomb = gzipSync(Buffer.alloc(16 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(32 * 1024);
+    const { origin } = await serve((req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end(req.url === '/bomb' ? bomb : page);
+    });
+    const signal = new AbortController().signal;
+    const answer = await fetchUpstream(`${origin}/page`, {}, { ...who, signal });
+    expect(answer.text).toBe('<html>résultats</html>');
+    const started = performance.now();
+    const error = await fetchUpstream(`${origin}/bomb`, {}, { ...who, signal, limit: 1024 * 1024 }).catch(
+      (e: unknown) => e,
+    );
+    expect(isSearchError(error) && error.message).toBe(
+      'Acme sent an answer larger than 1 MB (the body limit); it was not read further',
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refuses a content encoding it cannot decode with a clear error', async () => {
+    const { origin } = await serve((_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'zstd' }).end('x'),
+    );
+    const error = await fetchUpstream(
+      `${origin}/`,
+      {},
+      { ...who, signal: new AbortController().signal },
+    ).catch((e: unknown) => e);
+    expect(isSearchError(error) && error.message).toBe(
+      'Acme sent an answer in a content encoding that cannot be read',
+    );
+  });
+
+  it('an abort while waiting for headers rejects with its reason at once and closes the socket', async () => {
+    const { origin, seen, closed } = await serve(() => undefined);
+    const controller = new AbortController();
+    const pending = fetchUpstream(`${origin}/`, {}, { ...who, signal: controller.signal });
+    expect(await until(() => seen.length === 1)).toBe(true);
+    const reason = new Error('deadline');
+    const started = performance.now();
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(await until(() => closed.length === 1)).toBe(true);
+  });
+
+  it('an abort mid-body rejects with its reason at once and closes the socket', async () => {
+    const { origin, closed } = await serve((_req, res) => {
+      res.writeHead(200);
+      res.write('partial');
+    });
+    const controller = new AbortController();
+    const pending = fetchUpstream(`${origin}/`, {}, { ...who, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 100));
+    const reason = new Error('gone');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(await until(() => closed.length === 1)).toBe(true);
+  });
+
+  it('a body dripping past the deadline fails at the deadline', async () => {
+    const { origin } = await serve((_req, res) => {
+      res.writeHead(200);
+      const timer = setInterval(() => res.write('.'), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = performance.now();
+    const error = await fetchUpstream(`${origin}/`, {}, { ...who, signal: AbortSignal.timeout(300) }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe('TimeoutError');
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('headers past Node’s 16 KB limit fail the request instead of being read', async () => {
+    const { origin } = await serve((_req, res) => res.writeHead(200, { 'x-big': 'a'.repeat(40_000) }).end());
+    const error = await fetchUpstream(
+      `${origin}/`,
+      {},
+      { ...who, signal: new AbortController().signal },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('fetch failed');
+  });
+});
+
+describe('network failures map as they did over fetch', () => {
+  const json = (fetchImpl: typeof fetch | undefined, url: string) =>
+    requestJsonApi(
+      url,
+      {},
+      {
+        ...who,
+        signal: AbortSignal.timeout(5_000),
+        fetch: fetchImpl,
+        httpError: () => {
+          throw new Error('not an HTTP error');
+        },
+      },
+    ).catch((e: unknown) => e);
+
+  it('connection refused: the same unavailable error by either transport', async () => {
+    const { origin } = await serve(() => undefined);
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const overNode = await json(undefined, `${origin}/`);
+    const overFetch = await json(globalThis.fetch, `${origin}/`);
+    expect(overNode).toMatchObject({
+      code: 'unavailable',
+      message: 'Acme could not be reached (network error: ECONNREFUSED)',
+    });
+    expect(overFetch).toMatchObject({
+      code: (overNode as { code: string }).code,
+      message: (overNode as Error).message,
+    });
+  });
+
+  it('a connection reset before or during the body is a network error', async () => {
+    const { origin } = await serve((req, res) => {
+      if (req.url === '/mid-body') {
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('{"partial":');
+        setTimeout(() => res.socket?.destroy(), 20);
+      } else {
+        res.socket?.destroy();
+      }
+    });
+    for (const path of ['/before', '/mid-body']) {
+      const error = await fetchUpstream(
+        `${origin}${path}`,
+        {},
+        { ...who, signal: new AbortController().signal },
+      ).catch((e: unknown) => e);
+      expect(isNetworkError(error), `${path}: ${String(error)}`).toBe(true);
+      expect(await json(undefined, `${origin}${path}`)).toMatchObject({ code: 'unavailable' });
+    }
+  });
+});
