@@ -156,6 +156,29 @@ describe('the node:http transport', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it('bounds the compressed bytes too: endless empty gzip members fail at the limit', async () => {
+    const empty = gzipSync(Buffer.alloc(0));
+    const { origin } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      // 3 MB of members that each decode to nothing.
+      res.end(
+        Buffer.concat(Array.from({ length: Math.ceil((3 * 1024 * 1024) / empty.length) }, () => empty)),
+      );
+    });
+    const error = await fetchUpstream(
+      `${origin}/`,
+      {},
+      {
+        ...who,
+        signal: new AbortController().signal,
+        limit: 1024 * 1024,
+      },
+    ).catch((e: unknown) => e);
+    expect(isSearchError(error) && error.message).toBe(
+      'Acme sent an answer larger than 1 MB (the body limit); it was not read further',
+    );
+  });
+
   it('refuses a content encoding it cannot decode with a clear error', async () => {
     const { origin } = await serve((_req, res) =>
       res.writeHead(200, { 'content-encoding': 'zstd' }).end('x'),

@@ -167,7 +167,8 @@ function codingsOf(message: IncomingMessage): (keyof typeof DECODERS)[] | undefi
 /**
  * The message's body as text, decoded and abandoned (socket destroyed) as soon as it passes the limit:
  * a declared Content-Length over it fails before reading, and a compressed body is counted after
- * decompression (zlib hands it out in 16 KB pieces), so a decompression bomb fails like a huge body.
+ * decompression (zlib hands it out in 16 KB pieces), so a decompression bomb fails like a huge body;
+ * the compressed bytes are held to the same limit.
  */
 async function readMessage(message: IncomingMessage, options: ReadBodyOptions): Promise<string> {
   const { signal } = options;
@@ -202,6 +203,13 @@ async function readMessage(message: IncomingMessage, options: ReadBodyOptions): 
       stream = source.pipe(decoder);
       stages.push(decoder);
     }
+    // The bytes on the wire are bounded too: empty gzip members, repeated, decode to nothing forever.
+    const decoded = stream;
+    let received = 0;
+    message.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > limit) decoded.destroy(tooLargeError(options, limit, status));
+    });
   }
   const destroyAll = () => {
     for (const stage of stages) stage.destroy();
