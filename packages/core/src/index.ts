@@ -105,6 +105,7 @@ export {
   checkMaxBodyBytes,
   DEFAULT_MAX_BODY_BYTES,
   fetchUpstream,
+  preferNodeHttp,
   readBodyLimited,
   type UpstreamHeaders,
 } from './upstream-fetch.ts';

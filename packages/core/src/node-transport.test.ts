@@ -4,12 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isSearchError } from './errors.ts';
 import { isNetworkError } from './http.ts';
 import { requestJsonApi } from './json-api.ts';
 import { globalFetchIsNodes } from './node-transport.ts';
-import { fetchUpstream } from './upstream-fetch.ts';
+import { fetchUpstream, preferNodeHttp } from './upstream-fetch.ts';
 
 // Real loopback servers: what node:http does on a socket, not a mock of it.
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -43,7 +43,19 @@ const until = async (condition: () => boolean) => {
   return condition();
 };
 
+describe('without preferNodeHttp', () => {
+  it('sends through the global fetch (a server keeps undici, loaded once)', async () => {
+    const { origin, seen } = await serve((_req, res) => res.end('hello'));
+    const answer = await fetchUpstream(`${origin}/q`, {}, { ...who, signal: new AbortController().signal });
+    expect(answer.text).toBe('hello');
+    expect(seen[0]?.headers['sec-fetch-mode']).toBe('cors');
+  });
+});
+
 describe('the node:http transport', () => {
+  beforeAll(() => preferNodeHttp());
+  afterAll(() => preferNodeHttp(false));
+
   it('is used while the global fetch is Node’s own: fetch’s own request headers are absent', async () => {
     expect(globalFetchIsNodes()).toBe(true);
     const { origin, seen } = await serve((_req, res) => res.end('hello'));
@@ -60,7 +72,8 @@ describe('the node:http transport', () => {
     );
     const module = fileURLToPath(new URL('./upstream-fetch.ts', import.meta.url));
     const script = `
-      const { fetchUpstream } = await import(${JSON.stringify(module)});
+      const { fetchUpstream, preferNodeHttp } = await import(${JSON.stringify(module)});
+      preferNodeHttp();
       const answer = await fetchUpstream(process.argv[1], {}, { provider: 'acme', name: 'Acme', signal: AbortSignal.timeout(5000) });
       const undici = process.moduleLoadList.filter((m) => m.includes('undici'));
       console.log(JSON.stringify({ text: answer.text, header: answer.headers.get('X-Answer'), undici }));`;

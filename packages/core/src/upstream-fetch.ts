@@ -155,11 +155,24 @@ function nodeInit(init: RequestInit): NodeRequestInit | undefined {
   return { method, headers: sent, body: body ?? undefined };
 }
 
-/** How this call is sent: the given fetch, a replaced global fetch, or node:http(s). */
+let nodeHttpPreferred = false;
+
+/**
+ * Sends upstream requests over node:http(s) instead of `fetch` from now on in this process, while the
+ * global `fetch` is Node's own and no provider was given a `fetch`: for a one-shot process (a CLI making
+ * one search), which then never loads undici (~25 ms of start-up). Off by default: a long-running server
+ * loads undici once, and under load (10,000 searches, 200 in flight, on a busy 2-core machine) fetch kept
+ * more searches within their deadline (6 attempts timed out against 32–68 over node:http).
+ */
+export function preferNodeHttp(prefer = true): void {
+  nodeHttpPreferred = prefer;
+}
+
+/** How this call is sent: the given fetch, the global fetch, or node:http(s) when preferred. */
 function transportFor(options: UpstreamFetchOptions): Send {
   if (options.fetch) return sendWithFetch(options.fetch, options);
   const global = sendWithFetch((input, init) => globalThis.fetch(input, init), options);
-  if (!globalFetchIsNodes()) return global;
+  if (!nodeHttpPreferred || !globalFetchIsNodes()) return global;
   return (url, init) => {
     const plain = nodeInit(init);
     return plain ? sendWithNodeHttp(url, plain, options) : global(url, init);
