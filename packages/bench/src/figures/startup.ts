@@ -8,7 +8,9 @@ import { type Figure, fmt, RUNS } from '../figure.ts';
 import { median, percentile } from '../stats.ts';
 
 const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI_BIN = resolve(BENCH_DIR, '../../apps/cli/dist/bin.js');
+// The command users run: the committed bin, which imports the build's bundle (apps/cli/bundle.mjs).
+const CLI_BIN = resolve(BENCH_DIR, '../../apps/cli/bin/agent-search.js');
+const CLI_BUNDLE = resolve(BENCH_DIR, '../../apps/cli/bundle/bin.js');
 
 /**
  * The baseline: a script that imports duck-duck-scrape and searches, its https requests sent to the
@@ -54,7 +56,7 @@ type Contender = 'cli' | 'direct';
  * each run's medians, the verdict on the worst run.
  */
 export async function startupFigure(sim: ProviderSimulator, rounds: number): Promise<Figure> {
-  if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run pnpm run build first`);
+  if (!existsSync(CLI_BUNDLE)) throw new Error(`${CLI_BUNDLE} is missing: run pnpm run build first`);
   sim.reset();
   const port = new URL(sim.origin).port;
   const stateDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
