@@ -24,5 +24,14 @@ const build = await rolldown({
   external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@agent-search/'),
   logLevel: 'warn',
 });
-await build.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+await build.write({
+  dir: out,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  // Core's views in one chunk of their own: left to itself, rolldown puts the views only the MCP server uses
+  // in the MCP server's chunk, and the views chunk (`--json`, `--format`) then loads that chunk for its
+  // effects, with the MCP SDK, ioredis and the memory.
+  codeSplitting: { groups: [{ name: 'views', test: /\/packages\/core\/dist\/views\// }] },
+});
 await build.close();
