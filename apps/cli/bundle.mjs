@@ -29,9 +29,10 @@ await build.write({
   format: 'esm',
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',
-  // Core's views in one chunk of their own: left to itself, rolldown puts the views only the MCP server uses
-  // in the MCP server's chunk, and the views chunk (`--json`, `--format`) then loads that chunk for its
-  // effects, with the MCP SDK, ioredis and the memory.
-  codeSplitting: { groups: [{ name: 'views', test: /\/packages\/core\/dist\/views\// }] },
+  // Core's read_page contract is in core's views, which `--json` loads, but only the MCP server uses it:
+  // rolldown put it in the MCP server's chunk, and the views chunk then loaded that chunk (with the MCP SDK,
+  // ioredis and the memory) to run it. A chunk of its own (it imports nothing) keeps the MCP server lazy;
+  // test/bundle.test.ts checks what a search loads.
+  codeSplitting: { groups: [{ name: 'read-page-tool', test: /\/packages\/core\/dist\/views\/read-page-tool\.js$/ }] },
 });
 await build.close();
