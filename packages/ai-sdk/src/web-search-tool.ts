@@ -5,7 +5,7 @@ import {
   toAgentServerEnvelope,
   toModelText,
   toWebSearchOutput,
-  WEB_SEARCH_TOOL_DESCRIPTION,
+  webSearchToolDescription,
   type WebSearchOutput,
   type WebSearchToolFormat,
   webSearchFailure,
@@ -76,7 +76,7 @@ export function webSearchTool(
       ...(userId ? { userId } : {}),
     });
   };
-  const description = options.description ?? WEB_SEARCH_TOOL_DESCRIPTION;
+  const description = options.description ?? webSearchToolDescription(options.format);
   if (options.format === 'agent-server') {
     return tool<WebSearchInput, WebSearchEnvelope>({
       description,

@@ -121,6 +121,10 @@ describe('webSearchTool arguments and formats', () => {
     expect(output).toMatchObject({ type: 'web_search_result', query: 'heat pump efficiency', count: 3 });
     for (const r of output.results) expect(Object.keys(r).sort()).toEqual(['snippet', 'title', 'url']);
     expect(toolResultSent(calls)).toEqual({ type: 'json', value: output });
+    // The description tells the model what this format returns: titles and urls, no numbered list.
+    const { description } = webSearchTool({ client: client(), format: 'agent-server' });
+    expect(description).toMatch(/\btitle\b.*\burl\b/);
+    expect(description).not.toMatch(/numbered|by number/);
   });
 
   it("format 'agent-server': a failure is the web_search_error envelope", async () => {

@@ -33,7 +33,8 @@ const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 // "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
 // Markdown escapes them ("\[1\]", as page text converted to Markdown writes them): those go too.
 const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/gu;
-// What a pass can act on in text it has already been through; see `plainText`.
+// What a pass can act on in text it has already been through (escape sequences start with ESC or CSI); see `plainText`.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and CSI are what it looks for
 const PASS_CHANGES = /[<&[［\u001B\u009B]/;
 // Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
 const MAX_PASSES = 6;

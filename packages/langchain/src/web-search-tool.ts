@@ -2,7 +2,7 @@ import type { SearchClient } from '@agent-search/core';
 import {
   type AgentServerError,
   type AgentServerResult,
-  WEB_SEARCH_TOOL_DESCRIPTION,
+  webSearchToolDescription,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchFailure,
   type WebSearchOutput,
@@ -64,7 +64,7 @@ export function webSearchTool(options: WebSearchToolOptions) {
     },
     {
       name: options.name ?? WEB_SEARCH_TOOL_NAME,
-      description: options.description ?? WEB_SEARCH_TOOL_DESCRIPTION,
+      description: options.description ?? webSearchToolDescription(options.format),
       schema: webSearchInputSchema,
       responseFormat: 'content_and_artifact',
     },

@@ -136,6 +136,9 @@ describe('webSearchTool arguments and formats in a LangChain agent loop', () => 
     const { model, seen, restore } = scriptedModel({ query: 'heat pump efficiency', num_results: 3 });
     try {
       const tool = webSearchTool({ client: client(), format: 'agent-server' });
+      // The description tells the model what this format returns: titles and urls, no numbered list.
+      expect(tool.description).toMatch(/\btitle\b.*\burl\b/);
+      expect(tool.description).not.toMatch(/numbered|by number/);
       const messages = await runAgent(model, [tool], 'Heat pumps?');
       const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
       const artifact = toolMessage.artifact as { type: string; results: Record<string, unknown>[] };
@@ -152,6 +155,9 @@ describe('webSearchTool arguments and formats in a LangChain agent loop', () => 
     const { model, restore } = scriptedModel({ query: 'heat pump outage' });
     try {
       const tool = webSearchTool({ client: client(), format: 'agent-server' });
+      // The description tells the model what this format returns: titles and urls, no numbered list.
+      expect(tool.description).toMatch(/\btitle\b.*\burl\b/);
+      expect(tool.description).not.toMatch(/numbered|by number/);
       const messages = await runAgent(model, [tool], 'Heat pumps?');
       const toolMessage = messages.find((m) => m.getType() === 'tool') as ToolMessage;
       const envelope = {

@@ -7,7 +7,7 @@ import {
 } from '@agent-search/core';
 import {
   CANCELLED_ERROR,
-  WEB_SEARCH_TOOL_DESCRIPTION,
+  webSearchToolDescription,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchToolFormat,
   webSearchAnswer,
@@ -89,7 +89,7 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
   return defineMcpTool({
     name: WEB_SEARCH_TOOL_NAME,
     title: 'Web search',
-    description: WEB_SEARCH_TOOL_DESCRIPTION,
+    description: webSearchToolDescription(options.format),
     inputSchema: webSearchInputSchema,
     outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },

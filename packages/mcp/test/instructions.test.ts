@@ -38,6 +38,10 @@ describe('the server instructions', () => {
     expect(instructions).toContain('web_search');
     expect(instructions).toContain('[n]');
     expect(instructions).not.toMatch(/\burls?\b/i);
+    const { tools } = await client.listTools();
+    const description = tools.find((t) => t.name === 'web_search')?.description ?? '';
+    expect(description).toContain('cite them by number');
+    expect(description).not.toMatch(/\burls?\b/i);
     await client.close();
   });
 
@@ -65,6 +69,11 @@ describe('the server instructions', () => {
     expect(instructions).toContain('web_search');
     expect(instructions).toMatch(/\btitle\b.*\burl\b/);
     expect(instructions).not.toContain('[n]');
+    // The tool's own description says the same: no numbered results in this format.
+    const { tools } = await client.listTools();
+    const description = tools.find((t) => t.name === 'web_search')?.description ?? '';
+    expect(description).toMatch(/\btitle\b.*\burl\b/);
+    expect(description).not.toMatch(/numbered|by number/);
     await client.close();
   });
 });

@@ -1,9 +1,11 @@
-import { createSearchClient } from '@agent-search/core';
+import https from 'node:https';
+import { createSearchClient, type SearchClient } from '@agent-search/core';
+import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import duckDuckScrape from 'duck-duck-scrape';
 import { type Check, type Figure, fmt, RUNS } from '../figure.ts';
 import { median, runConcurrent } from '../stats.ts';
-import { duckDuckGo, query } from '../upstreams.ts';
+import { query } from '../upstreams.ts';
 
 /** Searches in flight at once → how many searches each contender runs at that level in one run. */
 export type ThroughputLevels = Record<number, number>;
@@ -47,8 +49,28 @@ export async function throughputFigure(
       return healthy;
     },
   });
-  // What a user makes: the default client over the default provider (HTML backend first, d.js behind it).
-  const client = createSearchClient({ providers: [duckDuckGo(sim)] });
+  // What a user makes: the default client over the default provider (HTML backend first, d.js behind it)
+  // and its default transport (node:http through the global agents; no `fetch` option), only the HTML
+  // endpoint moved to the simulator. d.js and the token page keep their https URLs: for this figure the
+  // global https agent is the simulator's, so a hand-over to d.js reaches it too and nothing leaves the machine.
+  const client = createSearchClient({
+    providers: [createDuckDuckGoProvider({ baseURL: sim.baseURL('duckduckgo') })],
+  });
+  const globalHttpsAgent = https.globalAgent;
+  https.globalAgent = sim.agent;
+  try {
+    return await measureThroughput(sim, levels, client, seen);
+  } finally {
+    https.globalAgent = globalHttpsAgent;
+  }
+}
+
+async function measureThroughput(
+  sim: ProviderSimulator,
+  levels: ThroughputLevels,
+  client: SearchClient,
+  seen: Set<string>,
+): Promise<Figure> {
   const contenders: Record<Contender, (q: string) => Promise<number>> = {
     direct: async (q) => (await duckDuckScrape.search(q, undefined, { agent: sim.agent })).results.length,
     ours: async (q) => (await client.search({ query: q })).results.length,
@@ -128,7 +150,7 @@ export async function throughputFigure(
   return {
     id: 'throughput',
     title: 'Throughput against duck-duck-scrape',
-    method: `Searches answered per second at 1, 10, 100 and 1000 searches in flight (a new query each; at 1000 a run is one burst of a thousand), at 0 ms simulated latency. "Ours" is \`createSearchClient\` with its defaults over the default DuckDuckGo provider (the HTML page, one POST per search; d.js only when the HTML page fails or is slower than the 1.5 s hand-over), as a user makes it, pointed at the simulator as the other figures are; "direct" is duck-duck-scrape's \`search\` (the vqd page, then d.js: two GETs per search). Each level: a warm-up of as many searches as are in flight (at least 50) for each contender, then ${RUNS} runs, each running both contenders in turn (the order alternating between runs); the ratio is of one run's two rates, the verdict on the worst run. A search counts when it came back with results; one that failed (ours gives up on an attempt after 4 s, duck-duck-scrape never) counts against its contender's rate. The simulator records the query of every request it answers: every answered search's query must be among them, and the table gives the upstream calls per search from its counters. The simulator runs in the bench's process, so its cost (an HTTP server reading each request, building and writing each page) is inside both contenders' time: per search it builds and writes ours one 21 kB HTML page, duck-duck-scrape a vqd page and a d.js answer. Connections, as each library has them by default: ours goes through Node's global \`fetch\` (undici's global dispatcher: keep-alive, no limit on connections per origin, one request per connection at a time); duck-duck-scrape goes through needle on the simulator's \`https.Agent\` (keep-alive and no socket limit, as Node's global agent since Node 19), so at 1000 in flight duck-duck-scrape opens up to a thousand connections; our provider runs at most 64 searches at once (\`maxConcurrentSearches\`) and the rest wait their turn inside their attempt's time. Where the time went (CPU profiles, \`node --cpu-prof\`, 1500 searches at 1 in flight on the shared machine, ours 4.9 ms of CPU per search and duck-duck-scrape 5.2 ms, each including its share of the simulator): the simulator took 28% of ours (building and writing the HTML page) and 21% of duck-duck-scrape's (two smaller answers), so it charges ours more, not less; of the rest of ours, undici's \`fetch\` and Node's sockets about 17%, reading the HTML page 9%, core's chain 7%, core's cleaning of the fields 6%, GC 5%; of duck-duck-scrape's, needle and its own parsing 34%, Node's http 13%. Before this figure, reading the page also searched all of it for the bot challenge's words (now only a page without results is), decoded every result tag's href (now only the two kept), and cleaning ran a second pass over every field to prove the first had changed nothing (now skipped when no character a pass acts on is left), with three URL parses per result (now two). At 1000 in flight every search waits for the others' work in this one process; with the 4 s attempt limit a burst that takes longer than that fails, and before the 64-search limit a burst of a thousand on a loaded machine failed whole: no request reached the simulator before every attempt's time was up.`,
+    method: `Searches answered per second at 1, 10, 100 and 1000 searches in flight (a new query each; at 1000 a run is one burst of a thousand), at 0 ms simulated latency. "Ours" is \`createSearchClient\` with its defaults over the default DuckDuckGo provider (the HTML page, one POST per search; d.js only when the HTML page fails or is slower than the 1.5 s hand-over), as a user makes it, its HTML endpoint (\`baseURL\`) on the simulator; "direct" is duck-duck-scrape's \`search\` (the vqd page, then d.js: two GETs per search). Each level: a warm-up of as many searches as are in flight (at least 50) for each contender, then ${RUNS} runs, each running both contenders in turn (the order alternating between runs); the ratio is of one run's two rates, the verdict on the worst run. A search counts when it came back with results; one that failed (ours gives up on an attempt after 4 s, duck-duck-scrape never) counts against its contender's rate. The simulator records the query of every request it answers: every answered search's query must be among them, and the table gives the upstream calls per search from its counters. The simulator runs in the bench's process, so its cost (an HTTP server reading each request, building and writing each page) is inside both contenders' time: per search it builds and writes ours one 21 kB HTML page, duck-duck-scrape a vqd page and a d.js answer. Connections, as each library has them by default: ours sends with node:http through Node's global agent (core's default transport when the global \`fetch\` is Node's own; keep-alive, no socket limit), the HTML endpoint being plain http on loopback (and a hand-over's d.js requests going through the simulator's \`https.Agent\`, installed as the global https agent for this figure); duck-duck-scrape goes through needle on the simulator's \`https.Agent\` (keep-alive and no socket limit, as Node's global agent since Node 19). Both contenders are plain TCP without TLS. At 1000 in flight duck-duck-scrape opens up to a thousand connections; ours opens at most 256, as our provider runs at most that many searches at once (\`maxConcurrentSearches\`), the rest waiting their turn inside their attempt's time. Where the time went (CPU profiles, \`node --cpu-prof\`, 1500 searches at 1 in flight on the shared machine, ours 4.9 ms of CPU per search and duck-duck-scrape 5.2 ms, each including its share of the simulator): the simulator took 28% of ours (building and writing the HTML page) and 21% of duck-duck-scrape's (two smaller answers), so it charges ours more, not less; of the rest of ours, undici's \`fetch\` and Node's sockets about 17%, reading the HTML page 9%, core's chain 7%, core's cleaning of the fields 6%, GC 5%; of duck-duck-scrape's, needle and its own parsing 34%, Node's http 13%. Before this figure, reading the page also searched all of it for the bot challenge's words (now only a page without results is), decoded every result tag's href (now only the two kept), and cleaning ran a second pass over every field to prove the first had changed nothing (now skipped when no character a pass acts on is left), with three URL parses per result (now two). At 100 and 1000 in flight every search waits for the others' work in this one process: ours gives up on an attempt after 4 s, so whatever of a burst the process cannot finish in 4 s fails (on the loaded shared machine, 14–43% of the searches at 1000 in flight), where duck-duck-scrape waits as long as it takes; and when the HTML page's answers come later than the 1.5 s hand-over, the provider sets the HTML backend aside for a minute and serves the rest from d.js, two requests a search (the table's calls per search show when that happened). Without the limit on searches at once, a burst of a thousand on a loaded machine failed whole (no request reached the simulator before every attempt's time was up); with it, the burst is answered in order, a few hundred at a time.`,
     checks,
     charts: [{ unit: 'answered searches per second (median of runs)', bars }],
     details: [],

@@ -16,8 +16,19 @@ import { toolErrorMessage } from './tool-error.ts';
  */
 export const WEB_SEARCH_TOOL_NAME = 'web_search';
 
-export const WEB_SEARCH_TOOL_DESCRIPTION =
-  'Search the web for current information: news, recent events, prices, scores, weather, documentation and facts that may have changed since your training. Returns a few numbered results, each with a title, its site, a date when known and a snippet; cite them by number. Use short keyword queries; set mode "news" for recent articles.';
+const WHAT_IT_DOES =
+  'Search the web for current information: news, recent events, prices, scores, weather, documentation and facts that may have changed since your training.';
+const HOW_TO_ASK = 'Use short keyword queries; set mode "news" for recent articles.';
+
+/** The description in the default `model` format, whose text numbers the results and names their sites. */
+export const WEB_SEARCH_TOOL_DESCRIPTION = `${WHAT_IT_DOES} Returns a few numbered results, each with a title, its site, a date when known and a snippet; cite them by number. ${HOW_TO_ASK}`;
+
+const AGENT_SERVER_DESCRIPTION = `${WHAT_IT_DOES} Returns a web_search_result object whose results each have a title, a url and a snippet; cite the ones you use by title and url. ${HOW_TO_ASK}`;
+
+/** The tool's description for the format it answers in: it tells the model how to cite what it will receive. */
+export function webSearchToolDescription(format: WebSearchToolFormat = 'model'): string {
+  return format === 'agent-server' ? AGENT_SERVER_DESCRIPTION : WEB_SEARCH_TOOL_DESCRIPTION;
+}
 
 /** The time ranges a model may name, and the request's value for each. */
 export const WEB_SEARCH_TIME_RANGES = {

@@ -52,14 +52,14 @@ export interface DuckDuckGoProviderOptions {
   /** Largest answer read from any DuckDuckGo endpoint, in bytes; a larger one fails. Default 5 MB. */
   maxBodyBytes?: number;
   /**
-   * Searches this provider runs at once; more wait their turn (inside their attempt's time). Default 64:
-   * more than DuckDuckGo tolerates from one address, and enough that a burst of a thousand answers in
-   * order instead of all at once, late.
+   * Searches this provider runs at once; more wait their turn (inside their attempt's time). Default 256:
+   * above any steady load one address can put on DuckDuckGo, so only a burst waits, and a burst of a
+   * thousand is then answered in order, a few hundred at a time, instead of all at once and late.
    */
   maxConcurrentSearches?: number;
 }
 
-export const DEFAULT_MAX_CONCURRENT_SEARCHES = 64;
+export const DEFAULT_MAX_CONCURRENT_SEARCHES = 256;
 
 export const DEFAULT_TEXT_BACKENDS: readonly DuckDuckGoTextBackend[] = ['html', 'djs'];
 

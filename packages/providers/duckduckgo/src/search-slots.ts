@@ -6,7 +6,7 @@ interface Waiter {
 
 /**
  * At most `limit` searches at once; the others wait their turn, first come first served, until their
- * signal aborts. A burst of a thousand searches then sends a few dozen requests at a time and answers in
+ * signal aborts. A burst of a thousand searches then sends a few hundred requests at a time and answers in
  * order, instead of opening a thousand connections that all finish late together (past the attempt's
  * time limit, so that none answers and every request was wasted).
  */

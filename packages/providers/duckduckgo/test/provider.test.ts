@@ -105,6 +105,8 @@ describe('text backends', () => {
       /^DuckDuckGo baseURL must be an http\(s\) URL$/,
     );
     expect(() => createDuckDuckGoProvider({ htmlBaseURL: 'not a url' })).toThrow(/htmlBaseURL/);
+    expect(() => createDuckDuckGoProvider({ maxConcurrentSearches: 0 })).toThrow(/maxConcurrentSearches/);
+    expect(() => createDuckDuckGoProvider({ maxConcurrentSearches: 1.5 })).toThrow(/maxConcurrentSearches/);
     // The needle options went with duck-duck-scrape; a JavaScript caller is told what replaced them.
     const needleOptions = { needleOptions: { proxy: 'http://proxy:3128' } };
     expect(() => createDuckDuckGoProvider(needleOptions as object)).toThrow(/needleOptions.*`fetch`/);
@@ -240,6 +242,26 @@ describe('what reaches DuckDuckGo', () => {
       'TestAgent/1.0',
       'TestAgent/1.0',
     ]);
+  });
+});
+
+describe('searches at once', () => {
+  it('sends at most maxConcurrentSearches searches at a time and answers the others after them', async () => {
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.post(URLS.html, async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        inFlight--;
+        return new HttpResponse(fixture('html-results.html'), { headers: { 'content-type': 'text/html' } });
+      }),
+    );
+    const provider = createDuckDuckGoProvider({ maxConcurrentSearches: 2 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => search(provider)));
+    expect(answers.map((a) => a.results.length)).toEqual([4, 4, 4, 4, 4]);
+    expect(most).toBe(2);
+    expect(requests.filter((r) => r.url === URLS.html)).toHaveLength(5);
   });
 });
 
