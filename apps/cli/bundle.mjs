@@ -33,6 +33,8 @@ await build.write({
   // rolldown put it in the MCP server's chunk, and the views chunk then loaded that chunk (with the MCP SDK,
   // ioredis and the memory) to run it. A chunk of its own (it imports nothing) keeps the MCP server lazy;
   // test/bundle.test.ts checks what a search loads.
-  codeSplitting: { groups: [{ name: 'read-page-tool', test: /\/packages\/core\/dist\/views\/read-page-tool\.js$/ }] },
+  codeSplitting: {
+    groups: [{ name: 'read-page-tool', test: /\/packages\/core\/dist\/views\/read-page-tool\.js$/ }],
+  },
 });
 await build.close();

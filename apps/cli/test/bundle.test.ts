@@ -105,7 +105,10 @@ describe.skipIf(!built)('the bundled command (run `pnpm run build` first)', () =
     expect(unbundled(run.files)).toEqual([]);
     expect(run.files.some((file) => file.startsWith(BUNDLE))).toBe(true);
     for (const name of ['ioredis', 'linkedom', 'turndown', '@modelcontextprotocol/sdk', 'lru-cache'])
-      expect(run.files.filter((file) => file.includes(`/node_modules/${name}/`)), name).toEqual([]);
+      expect(
+        run.files.filter((file) => file.includes(`/node_modules/${name}/`)),
+        name,
+      ).toEqual([]);
   });
 
   it('finds the cache libraries it requires from the bundle when a cache variable is set', async () => {
