@@ -10,7 +10,7 @@ import {
 } from '@agent-search/livekit-tool';
 import { READ_PAGE_TOOL_NAME, READ_PAGE_TOOL_RULES } from '@agent-search/livekit-tool/reader';
 import { type DuckDuckGoWebEntry, duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
-import { useMswServer } from '@agent-search/testing';
+import { recordingLogger, useMswServer } from '@agent-search/testing';
 import { initializeLogger, isAgent, type JobProcess, voice } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,16 +125,9 @@ describe('the assistant with web search', () => {
 });
 
 describe('search logs', () => {
-  /** A logger that keeps every line, as pino would write them. */
-  function captureLogger() {
-    const lines: { level: string; msg?: string; fields: Record<string, unknown> }[] = [];
-    const at = (level: string) => (fields: object, msg?: string) =>
-      lines.push({ level, fields: fields as Record<string, unknown>, ...(msg === undefined ? {} : { msg }) });
-    return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
-  }
-
   it('logs each provider failure with what its breaker did, and an unreachable Redis once', async () => {
-    const { lines, logger } = captureLogger();
+    const logger = recordingLogger();
+    const { lines } = logger;
     // Both DuckDuckGo backends (the HTML page, then the vqd token page of d.js) refuse.
     const tooMany = () => HttpResponse.html('<html><body>Too Many Requests</body></html>', { status: 429 });
     server.use(
@@ -197,14 +190,7 @@ describe('the assistant without web search', () => {
 describe('a malformed cache variable', () => {
   it('costs only the cache: the assistant still searches, and the log names the variable', async () => {
     const queries = replayHtmlEndpoint();
-    const errors: { fields: object; msg?: string }[] = [];
-    const noop = () => {};
-    const logger = {
-      debug: noop,
-      info: noop,
-      warn: noop,
-      error: (fields: object, msg?: string) => errors.push({ fields, msg }),
-    };
+    const logger = recordingLogger();
     const setup = await buildSearchClient({ SEARCH_CACHE_TTL: 'an hour' }, logger);
     expect(setup.enabled).toBe(true);
     const first = await setup.client!.search({ query: 'lisbon weather' });
@@ -212,8 +198,9 @@ describe('a malformed cache variable', () => {
     expect(first.results.length).toBeGreaterThan(0);
     expect(again.cached).toBe(false); // no cache: both went upstream
     expect(queries).toEqual(['lisbon weather', 'lisbon weather']);
-    expect(errors).toEqual([
+    expect(logger.lines.filter((l) => l.level === 'error')).toEqual([
       {
+        level: 'error',
         fields: { variable: 'SEARCH_CACHE_TTL' },
         msg: expect.stringMatching(/SEARCH_CACHE_TTL.*"an hour".*searching without the cache/),
       },

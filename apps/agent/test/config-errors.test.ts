@@ -1,4 +1,4 @@
-import { useMswServer } from '@agent-search/testing';
+import { recordingLogger, useMswServer } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { buildSearchClient, PROVIDER_DEFINITIONS } from '../src/search.ts';
 
@@ -9,20 +9,15 @@ useMswServer();
 // on its own, says it in the log and returns search off.
 describe('buildSearchClient with a provider id the registry does not know', () => {
   it('logs an error naming it and the known ids, and turns search off', async () => {
-    const errors: { fields: object; msg?: string }[] = [];
-    const noop = () => {};
-    const logger = {
-      debug: noop,
-      info: noop,
-      warn: noop,
-      error: (fields: object, msg?: string) => errors.push({ fields, msg }),
-    };
+    const logger = recordingLogger();
     const setup = await buildSearchClient({ SEARCH_PROVIDER_PRIORITY: 'duckduckgo,google' }, logger);
     expect(setup.enabled).toBe(false);
     expect(setup.client).toBeUndefined();
     expect(setup.reason).toMatch(/^Web search is off: SEARCH_PROVIDER_PRIORITY: unknown provider "google"/);
+    const errors = logger.lines.filter((l) => l.level === 'error');
     expect(errors).toEqual([
       {
+        level: 'error',
         fields: { variable: 'SEARCH_PROVIDER_PRIORITY' },
         msg: expect.stringMatching(
           /^SEARCH_PROVIDER_PRIORITY: unknown provider "google" \(known: [^)]+\); web search is off$/,

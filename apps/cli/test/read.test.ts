@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useLoopbackSite } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
 // The real command in its own process, as users run it, against a loopback site.
@@ -26,18 +24,10 @@ const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Library
 <p>Weekend hours stay as they are, from 10 am to 4 pm on Saturdays, and the library remains closed on Sundays.</p>
 </article></main><footer>Contact the newsroom · Terms</footer></body></html>`;
 
-let site: Server;
-let origin: string;
-beforeAll(async () => {
-  site = createServer((req, res) => {
-    if (req.url === '/robots.txt') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
-  });
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+const site = useLoopbackSite((req, res) => {
+  if (req.url === '/robots.txt') return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
 });
-afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 function spawnCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -64,7 +54,7 @@ function spawnCli(args: string[]): Promise<{ code: number | null; stdout: string
 
 describe('agent-search read', () => {
   it("prints the page's main content as Markdown", async () => {
-    const run = await spawnCli(['read', `${origin}/news/library`, '--allow-private', origin]);
+    const run = await spawnCli(['read', `${site.origin}/news/library`, '--allow-private', site.origin]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^# Library extends opening hours/);
@@ -76,7 +66,7 @@ describe('agent-search read', () => {
   });
 
   it('refuses a loopback address unless the user allows that origin', async () => {
-    const run = await spawnCli(['read', `${origin}/news/library`]);
+    const run = await spawnCli(['read', `${site.origin}/news/library`]);
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('(blocked_address)');
@@ -85,12 +75,12 @@ describe('agent-search read', () => {
   it('prints JSON cut at --max-chars', async () => {
     const run = await runCli([
       'read',
-      `${origin}/news/library`,
+      `${site.origin}/news/library`,
       '--json',
       '--max-chars',
       '300',
       '--allow-private',
-      origin,
+      site.origin,
     ]);
     expect(run.code).toBe(0);
     const page = JSON.parse(run.stdout) as {
@@ -107,7 +97,7 @@ describe('agent-search read', () => {
 
   it('reports bad input as usage errors and unreadable addresses as failures', async () => {
     expect((await runCli(['read'])).code).toBe(2);
-    expect((await runCli(['read', origin, '--max-chars', 'lots'])).code).toBe(2);
+    expect((await runCli(['read', site.origin, '--max-chars', 'lots'])).code).toBe(2);
     const file = await runCli(['read', 'file:///etc/passwd']);
     expect(file.code).toBe(3);
     expect(file.stderr).toContain('(invalid_url)');

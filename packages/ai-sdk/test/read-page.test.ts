@@ -1,34 +1,11 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readPage } from '@agent-search/reader';
+import { servePage, TIDES_ARTICLE, useLoopbackSite } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPageTool } from '../src/index.ts';
 import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
-const ARTICLE = `<!doctype html><html><head><title>Tides explained</title></head><body>
-<nav><a href="/">Home</a> <a href="/science">Science</a></nav>
-<div class="cookie-banner">We use cookies. <button>Accept</button></div>
-<article><h1>Tides explained</h1>
-<p>Tides are the rise and fall of the sea, driven mostly by the Moon's gravity pulling on the oceans.</p>
-<p>Most coasts see two high tides a day, about twelve hours and twenty-five minutes apart.</p>
-<p>Spring tides, the largest, come when the Sun and the Moon line up at new and full moon.</p>
-</article><footer>© Example Science</footer></body></html>`;
-
-let site: Server;
-let origin: string;
-beforeAll(async () => {
-  site = createServer((req, res) => {
-    if (req.url === '/robots.txt')
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
-    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
-  });
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-afterAll(() => site.close());
+const site = useLoopbackSite(servePage(TIDES_ARTICLE));
 
 /** A model that asks for `url` with read_page once, then answers; it records every prompt. */
 const readingModel = (url: string) =>
@@ -38,8 +15,8 @@ describe('readPageTool in generateText', () => {
   it('reads the page and gives the model its main text, without the navigation or the cookie banner', async () => {
     // Loopback is allowed for this test's own origin only; the reader's defaults never allow it.
     const read = (url: string, options: { signal?: AbortSignal; maxChars?: number }) =>
-      readPage(url, { ...options, allowPrivateOrigins: [origin] });
-    const { model, calls } = readingModel(`${origin}/tides`);
+      readPage(url, { ...options, allowPrivateOrigins: [site.origin] });
+    const { model, calls } = readingModel(`${site.origin}/tides`);
     const result = await generateText({
       model,
       tools: { read_page: readPageTool({ read }) },
@@ -59,7 +36,7 @@ describe('readPageTool in generateText', () => {
   });
 
   it('a page the reader refuses reaches the model as the reader’s sentence', async () => {
-    const { model, calls } = readingModel(`${origin}/tides`);
+    const { model, calls } = readingModel(`${site.origin}/tides`);
     await generateText({
       model,
       tools: { read_page: readPageTool({ read: readPage }) },

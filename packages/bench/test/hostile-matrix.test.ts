@@ -15,18 +15,17 @@ import {
 import { loadProviderKits } from '@agent-search/registry/testing';
 import {
   type HostileAnswer,
-  type HostileUpstream,
   hostileError,
   hostileResults,
   hostileRoute,
   hugeAnswer,
   type ProviderKit,
   slowDrip,
-  startHostileUpstream,
   UNSAFE_CHARACTERS,
+  useHostileUpstream,
 } from '@agent-search/testing';
 import { initializeLogger, voice } from '@livekit/agents';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 /**
  * Every provider × every output a person or a model reads, against a loopback upstream that answers the
@@ -44,20 +43,8 @@ const DEADLINE_MS = 1_500;
 initializeLogger({ pretty: false, level: 'silent' });
 const MB = 1024 * 1024;
 
-let upstream: HostileUpstream;
-let elsewhere: HostileUpstream;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-  elsewhere = await startHostileUpstream();
-});
-afterAll(async () => {
-  await upstream?.close();
-  await elsewhere?.close();
-});
-beforeEach(() => {
-  upstream.reset();
-  elsewhere.reset();
-});
+const upstream = useHostileUpstream();
+const elsewhere = useHostileUpstream();
 
 /** The provider, pointed at the hostile upstream (kept to the route its kit states). */
 function providerFor(kit: ProviderKit): SearchProvider {

@@ -200,7 +200,11 @@ describe("format: 'seed', the deprecated name of 'results'", () => {
     });
     expect(seed.raw.output).toBe(results.raw.output);
     expect(logger.lines.filter((line) => /deprecated/.test(line.msg ?? ''))).toEqual([
-      { level: 'warn', obj: {}, msg: "createSearchInternetTool: format 'seed' is deprecated; use 'results'" },
+      {
+        level: 'warn',
+        fields: {},
+        msg: "createSearchInternetTool: format 'seed' is deprecated; use 'results'",
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { createSearchClient, type Logger, type SearchClient } from '@agent-search/core';
+import { createSearchClient, type SearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import {
   type DuckDuckGoWebEntry,
@@ -97,15 +97,7 @@ export function duckDuckGoClient(options: { timeoutMs?: number } = {}): SearchCl
   });
 }
 
-export interface RecordingLogger extends Logger {
-  lines: { level: string; obj: object; msg?: string }[];
-}
-
-export function recordingLogger(): RecordingLogger {
-  const lines: RecordingLogger['lines'] = [];
-  const at = (level: string) => (obj: object, msg?: string) => lines.push({ level, obj, msg });
-  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-}
+export { type RecordingLogger, recordingLogger } from '@agent-search/testing';
 
 /** The default `results` format's `{results, error}` output, as the model receives it. */
 export interface ResultsOutput {

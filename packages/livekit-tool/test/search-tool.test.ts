@@ -446,7 +446,7 @@ describe('per caller', () => {
     );
     expect(turn.output.results).toHaveLength(5);
     expect(logger.lines).toContainEqual(
-      expect.objectContaining({ level: 'warn', obj: { error: 'Error: trust service down' } }),
+      expect.objectContaining({ level: 'warn', fields: { error: 'Error: trust service down' } }),
     );
   });
 

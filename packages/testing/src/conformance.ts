@@ -6,28 +6,20 @@ import {
   type SearchProvider,
   type SearchRequestInput,
 } from '@agent-search/core';
-import {
-  HttpResponse,
-  type HttpResponseResolver,
-  http,
-  type JsonBodyType,
-  passthrough,
-  type RequestHandler,
-} from 'msw';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
 import {
   type HostileAnswer,
-  type HostileUpstream,
   hostileResults,
   hostileRoute,
   hugeAnswer,
   slowDrip,
-  startHostileUpstream,
 } from './hostile-upstream.ts';
 import type { KitProviderOptions, ProviderKit } from './kit.ts';
 import { hang, type MswServer } from './msw.ts';
 import { searchRequest } from './requests.ts';
 import { requestsDuring } from './search-api.ts';
+import { useHostileUpstream } from './use-hostile-upstream.ts';
 
 /** A fault the provider must turn into a `SearchError` with `code`. */
 export interface FaultCase {
@@ -293,32 +285,15 @@ const MB = 1024 * 1024;
 /** Transport rules every provider keeps against a hostile upstream: redirects, body size, slow bodies. */
 function describeHostileUpstream(server: MswServer, hostile: HostileOptions): void {
   describe('against a hostile upstream', () => {
-    let upstream: HostileUpstream;
-    let elsewhere: HostileUpstream;
-    beforeAll(async () => {
-      upstream = await startHostileUpstream();
-      elsewhere = await startHostileUpstream();
-    });
-    afterAll(async () => {
-      await upstream?.close();
-      await elsewhere?.close();
-    });
+    // Real sockets: msw lets requests to both loopback servers through.
+    const upstream = useHostileUpstream(server);
+    const elsewhere = useHostileUpstream(server);
     const route = hostile.kit;
     const provider = (maxBodyBytes?: number) =>
       hostile.createProvider(upstream.baseURL(route), maxBodyBytes === undefined ? {} : { maxBodyBytes });
-    const reachLoopback = () => {
-      upstream.reset();
-      elsewhere.reset();
-      // Real sockets: msw lets requests to both loopback servers through.
-      server.use(
-        http.all(`${upstream.origin}/*`, () => passthrough()),
-        http.all(`${elsewhere.origin}/*`, () => passthrough()),
-      );
-    };
 
     for (const status of [301, 302, 303, 307, 308] as const) {
       it(`refuses an HTTP ${status} redirect to another origin: nothing, and no key, is sent there`, async () => {
-        reachLoopback();
         elsewhere.answer(route, hostileResults(route));
         upstream.answer(route, {
           kind: 'redirect',
@@ -337,7 +312,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     }
 
     it('follows a redirect within the configured origin', async () => {
-      reachLoopback();
       const moved = `/moved${hostileRoute(route)}`;
       upstream.answer(route, { kind: 'redirect', status: 307, location: moved });
       upstream.answer(moved as `/${string}`, hostileResults(route));
@@ -349,7 +323,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     });
 
     it('sends its requests to the base URL, and every request through the fetch it is given', async () => {
-      reachLoopback();
       upstream.answer(route, hostileResults(route));
       const carried: string[] = [];
       const recording: typeof globalThis.fetch = (input, init) => {
@@ -368,7 +341,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     if (hostile.fromEnv) {
       const fromEnv = hostile.fromEnv;
       it('reads its base URL from its environment variable', async () => {
-        reachLoopback();
         upstream.answer(route, hostileResults(route));
         const response = await fromEnv(upstream.baseURL(route)).search(
           searchRequest({ query: 'env query' }),
@@ -409,7 +381,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
       ];
       for (const [name, echo] of echoes) {
         it(`keeps its key out of the error when an ${name} answer echoes the request's headers`, async () => {
-          reachLoopback();
           upstream.answer(route, (request) => echo(JSON.stringify(request.headers)));
           const error = await provider()
             .search(searchRequest({ query: 'echo query' }), { signal: AbortSignal.timeout(5_000) })
@@ -426,7 +397,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     }
 
     it('stops reading a 100 MB answer at the 5 MB limit, well within the deadline', async () => {
-      reachLoopback();
       upstream.answer(route, hugeAnswer(route));
       const client = createSearchClient({ providers: [provider()], timeoutMs: 1_500 });
       const started = performance.now();
@@ -441,7 +411,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     });
 
     it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
-      reachLoopback();
       upstream.answer(route, hugeAnswer(route, { bytes: 2 * MB, declareLength: true }));
       const error = await provider(64 * 1024)
         .search(searchRequest({ query: 'limit query' }), { signal: AbortSignal.timeout(5_000) })
@@ -451,7 +420,6 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     });
 
     it('ends a slow-drip body at the deadline, with code timeout', async () => {
-      reachLoopback();
       upstream.answer(route, slowDrip(route));
       const client = createSearchClient({ providers: [provider()], timeoutMs: 500 });
       const started = performance.now();

@@ -13,6 +13,8 @@ export interface JsonApiFaultOptions {
   pages?: Readonly<Record<number, string>>;
   /** Statuses whose code differs from the common HTTP mapping (a provider's own quota statuses). */
   codes?: Readonly<Record<number, SearchErrorCode>>;
+  /** More answers in `errorBody`: the provider's own statuses, with the message it sends and the code it means. */
+  statuses?: readonly { status: number; message: string; code: SearchErrorCode }[];
 }
 
 /**
@@ -22,7 +24,12 @@ export interface JsonApiFaultOptions {
  */
 export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
   const { route, errorBody } = options;
-  const status = (code: number, message: string, headers: Record<string, string> = {}): FaultCase => ({
+  const status = (
+    code: number,
+    message: string,
+    headers: Record<string, string> = {},
+    meaning?: SearchErrorCode,
+  ): FaultCase => ({
     name: `HTTP ${code} (${message})`,
     handlers: [
       route(() => {
@@ -33,6 +40,7 @@ export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
       }),
     ],
     code:
+      meaning ??
       options.codes?.[code] ??
       (code === 401 ? 'unauthorized' : code === 429 ? 'rate_limited' : 'unavailable'),
   });
@@ -64,5 +72,6 @@ export function jsonApiFaults(options: JsonApiFaultOptions): FaultCase[] {
       code: 'provider_error',
     },
     { name: 'a connection reset', handlers: [route(() => HttpResponse.error())], code: 'unavailable' },
+    ...(options.statuses ?? []).map((s) => status(s.status, s.message, {}, s.code)),
   ];
 }

@@ -1,5 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import {
+  captureRequest,
   describeHttpStatusContract,
   describeProviderConformance,
   type FaultCase,
@@ -132,22 +133,19 @@ describe('anthropic request', () => {
   });
 
   it('blocks excluded domains when none is required, asks for news, and takes the model from ANTHROPIC_SEARCH_MODEL', async () => {
-    const seen: Request[] = [];
-    server.use(
-      http.post('https://gw.test/anthropic/v1/messages', ({ request }) => {
-        seen.push(request.clone());
-        return HttpResponse.json(answer);
-      }),
-    );
     const configured = fromEnv({
       ANTHROPIC_API_KEY: KEY,
       ANTHROPIC_SEARCH_MODEL: 'claude-sonnet-4-5',
       ANTHROPIC_BASE_URL: 'https://gw.test/anthropic',
     });
-    await configured.search(calls.request({ mode: 'news', excludeDomains: ['pinterest.com'] }), {
-      signal: AbortSignal.timeout(5_000),
-    });
-    const body = (await seen[0]!.json()) as { model: string; system: string; tools: unknown[] };
+    const { body } = await captureRequest(
+      server,
+      { url: 'https://gw.test/anthropic/v1/messages', answer },
+      () =>
+        configured.search(calls.request({ mode: 'news', excludeDomains: ['pinterest.com'] }), {
+          signal: AbortSignal.timeout(5_000),
+        }),
+    );
     expect(body.model).toBe('claude-sonnet-4-5');
     expect(body.system).toMatch(/recent news articles/);
     expect(body.tools).toEqual([

@@ -80,32 +80,18 @@ describeProviderConformance('brave', {
   resultHandlers: (mode) => [http.get(url(mode), answer(mode))],
   endpoint,
   emptyAnswer: webEmpty,
-  faults: [
-    ...jsonApiFaults({
-      route: endpoint,
-      errorBody,
-      // A web object without its results list.
-      wrongShape: { type: 'search', web: { type: 'search', results: null } },
-    }),
-    {
-      name: 'HTTP 403 (the plan does not include this endpoint)',
-      handlers: [
-        http.get(url('text'), () =>
-          HttpResponse.json(errorBody(403, 'Plan does not include this option'), { status: 403 }),
-        ),
-      ],
-      code: 'unauthorized',
-    },
-    {
-      name: 'HTTP 422 (a parameter Brave rejects)',
-      handlers: [
-        http.get(url('text'), () =>
-          HttpResponse.json(errorBody(422, 'Unable to validate request parameter(s)'), { status: 422 }),
-        ),
-      ],
-      code: 'invalid_request',
-    },
-  ],
+  faults: jsonApiFaults({
+    route: endpoint,
+    errorBody,
+    // A web object without its results list.
+    wrongShape: { type: 'search', web: { type: 'search', results: null } },
+    statuses: [
+      // The plan does not include this endpoint.
+      { status: 403, message: 'Plan does not include this option', code: 'unauthorized' },
+      // A parameter Brave rejects.
+      { status: 422, message: 'Unable to validate request parameter(s)', code: 'invalid_request' },
+    ],
+  }),
   expectFiltersSent: (requests) => {
     const sent = new URL(requests.at(-1)!.url).searchParams;
     expect(sent.get('freshness')).toBe('pd');

@@ -1,5 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import {
+  captureRequest,
   describeHttpStatusContract,
   describeProviderConformance,
   type FaultCase,
@@ -104,22 +105,18 @@ describe('gemini request', () => {
   });
 
   it('reads GOOGLE_API_KEY when GEMINI_API_KEY is unset, takes GEMINI_SEARCH_MODEL, and asks for news', async () => {
-    const seen: Request[] = [];
-    server.use(
-      http.post('https://gw.test/google/v1beta/models/gemini-2.5-pro:generateContent', ({ request }) => {
-        seen.push(request.clone());
-        return HttpResponse.json(grounded);
-      }),
-    );
     const configured = fromEnv({
       GOOGLE_API_KEY: KEY,
       GEMINI_SEARCH_MODEL: 'models/gemini-2.5-pro',
       GEMINI_BASE_URL: 'https://gw.test/google',
     });
     expect(configured.configured).toBe(true);
-    await configured.search(calls.request({ mode: 'news' }), { signal: AbortSignal.timeout(5_000) });
-    expect(seen[0]!.headers.get('x-goog-api-key')).toBe(KEY);
-    const body = (await seen[0]!.json()) as { systemInstruction: unknown; generationConfig: unknown };
+    const { headers, body } = await captureRequest(
+      server,
+      { url: 'https://gw.test/google/v1beta/models/gemini-2.5-pro:generateContent', answer: grounded },
+      () => configured.search(calls.request({ mode: 'news' }), { signal: AbortSignal.timeout(5_000) }),
+    );
+    expect(headers.get('x-goog-api-key')).toBe(KEY);
     expect(JSON.stringify(body.systemInstruction)).toMatch(/recent news articles/);
     // Only the 2.5 Flash models get thinking turned off.
     expect(body.generationConfig).toEqual({ maxOutputTokens: 800 });

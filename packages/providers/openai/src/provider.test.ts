@@ -1,5 +1,6 @@
 import { createSearchClient, type SearchMode } from '@agent-search/core';
 import {
+  captureRequest,
   describeHttpStatusContract,
   describeProviderConformance,
   type FaultCase,
@@ -119,17 +120,11 @@ describe('openai request', () => {
         OPENAI_SEARCH_MODEL: 'gpt-5-mini',
         OPENAI_BASE_URL: 'https://gw.test/v1',
       });
-    const seen: Request[] = [];
-    server.use(
-      http.post('https://gw.test/v1/responses', ({ request }) => {
-        seen.push(request.clone());
-        return HttpResponse.json(answer);
+    const { body } = await captureRequest(server, { url: 'https://gw.test/v1/responses', answer }, () =>
+      configured().search(calls.request({ mode: 'news', region: 'wt-wt' }), {
+        signal: AbortSignal.timeout(5_000),
       }),
     );
-    await configured().search(calls.request({ mode: 'news', region: 'wt-wt' }), {
-      signal: AbortSignal.timeout(5_000),
-    });
-    const body = (await seen[0]!.json()) as Record<string, unknown>;
     expect(body.model).toBe('gpt-5-mini');
     expect(body.instructions).toMatch(/recent news articles/);
     expect(body.tools).toEqual([{ type: 'web_search', search_context_size: 'low' }]);

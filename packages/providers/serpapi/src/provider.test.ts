@@ -81,34 +81,17 @@ describeProviderConformance('serpapi', {
       errorBody,
       // A SerpApi answer whose results are not a list.
       wrongShape: { search_metadata: { status: 'Success' }, organic_results: { position: 1 } },
+      statuses: [
+        { status: 429, message: 'Your account has run out of searches.', code: 'quota_exceeded' },
+        // The account was deleted.
+        {
+          status: 403,
+          message: "The account associated with this API key doesn't exist.",
+          code: 'unauthorized',
+        },
+        { status: 400, message: 'Missing query `q` parameter.', code: 'invalid_request' },
+      ],
     }),
-    {
-      name: 'HTTP 429 (the account has run out of searches)',
-      handlers: [
-        endpoint(() =>
-          HttpResponse.json(errorBody(429, 'Your account has run out of searches.'), { status: 429 }),
-        ),
-      ],
-      code: 'quota_exceeded',
-    },
-    {
-      name: 'HTTP 403 (the account was deleted)',
-      handlers: [
-        endpoint(() =>
-          HttpResponse.json(errorBody(403, "The account associated with this API key doesn't exist."), {
-            status: 403,
-          }),
-        ),
-      ],
-      code: 'unauthorized',
-    },
-    {
-      name: 'HTTP 400 (a missing or invalid parameter)',
-      handlers: [
-        endpoint(() => HttpResponse.json(errorBody(400, 'Missing query `q` parameter.'), { status: 400 })),
-      ],
-      code: 'invalid_request',
-    },
     {
       name: 'HTTP 503 with status Error (Google could not be scraped)',
       handlers: [

@@ -1,4 +1,4 @@
-import type { SearchError } from '@agent-search/core';
+import type { SearchError, SearchRequest } from '@agent-search/core';
 import { captureRequest, contractRequests, searchRequest, useMswServer } from '@agent-search/testing';
 import { TavilyKeylessLimitError, tavily } from '@tavily/core';
 import { HttpResponse, http } from 'msw';
@@ -14,21 +14,25 @@ const LONG = { d: 'day', w: 'week', m: 'month', y: 'year' } as const;
 
 const cases = contractRequests();
 
+/** The SDK's search for `request`, as our provider means it. */
+const sdkSearch = (sdk: ReturnType<typeof tavily>, request: SearchRequest) =>
+  sdk.search(request.query, {
+    topic: request.mode === 'news' ? 'news' : 'general',
+    searchDepth: 'basic',
+    maxResults: request.maxResults,
+    ...(request.timeRange ? { timeRange: LONG[request.timeRange] } : {}),
+    ...(request.includeDomains.length ? { includeDomains: request.includeDomains } : {}),
+    ...(request.excludeDomains.length ? { excludeDomains: request.excludeDomains } : {}),
+    includeAnswer: false,
+    includeRawContent: request.includeContent ? 'text' : false,
+    includeImages: false,
+  });
+
 describe('request contract with @tavily/core', () => {
   it.each(cases)('%s: same endpoint, key header and body', async (_, request) => {
     const sdk = tavily({ apiKey: KEY, apiBaseURL: BASE });
     const expected = await captureRequest(server, { url: `${BASE}/search`, answer: general }, () =>
-      sdk.search(request.query, {
-        topic: request.mode === 'news' ? 'news' : 'general',
-        searchDepth: 'basic',
-        maxResults: request.maxResults,
-        ...(request.timeRange ? { timeRange: LONG[request.timeRange] } : {}),
-        ...(request.includeDomains.length ? { includeDomains: request.includeDomains } : {}),
-        ...(request.excludeDomains.length ? { excludeDomains: request.excludeDomains } : {}),
-        includeAnswer: false,
-        includeRawContent: request.includeContent ? 'text' : false,
-        includeImages: false,
-      }),
+      sdkSearch(sdk, request),
     );
     const actual = await captureRequest(server, { url: `${BASE}/search`, answer: general }, () =>
       createTavilyProvider({ apiKey: KEY, baseURL: BASE }).search(request, {
@@ -51,17 +55,7 @@ describe('keyless contract with @tavily/core', () => {
   it.each(cases)('%s: same endpoint, keyless header, no key, same body', async (_, request) => {
     const sdk = tavily({ apiBaseURL: BASE });
     const expected = await captureRequest(server, { url: `${BASE}/search`, answer: general }, () =>
-      sdk.search(request.query, {
-        topic: request.mode === 'news' ? 'news' : 'general',
-        searchDepth: 'basic',
-        maxResults: request.maxResults,
-        ...(request.timeRange ? { timeRange: LONG[request.timeRange] } : {}),
-        ...(request.includeDomains.length ? { includeDomains: request.includeDomains } : {}),
-        ...(request.excludeDomains.length ? { excludeDomains: request.excludeDomains } : {}),
-        includeAnswer: false,
-        includeRawContent: request.includeContent ? 'text' : false,
-        includeImages: false,
-      }),
+      sdkSearch(sdk, request),
     );
     const provider = keylessProvider();
     expect(provider.configured).toBe(true);
