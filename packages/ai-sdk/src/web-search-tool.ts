@@ -5,11 +5,11 @@ import {
   toAgentServerEnvelope,
   toModelText,
   toWebSearchOutput,
-  webSearchToolDescription,
   type WebSearchOutput,
   type WebSearchToolFormat,
   webSearchFailure,
   webSearchRequest,
+  webSearchToolDescription,
 } from '@agent-search/core/views';
 import { type WebSearchInput, webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { type Tool, tool } from 'ai';

@@ -2,7 +2,6 @@ import type { SearchClient } from '@agent-search/core';
 import {
   type AgentServerError,
   type AgentServerResult,
-  webSearchToolDescription,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchFailure,
   type WebSearchOutput,
@@ -10,6 +9,7 @@ import {
   webSearchAnswer,
   webSearchFailure,
   webSearchRequest,
+  webSearchToolDescription,
 } from '@agent-search/core/views';
 import { webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { tool } from '@langchain/core/tools';

@@ -7,12 +7,12 @@ import {
 } from '@agent-search/core';
 import {
   CANCELLED_ERROR,
-  webSearchToolDescription,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchToolFormat,
   webSearchAnswer,
   webSearchFailure,
   webSearchRequest,
+  webSearchToolDescription,
 } from '@agent-search/core/views';
 import { webSearchArgsShape } from '@agent-search/core/web-search-schema';
 import { z } from 'zod';

@@ -24,7 +24,6 @@ export {
   WEB_SEARCH_ARGUMENTS,
   WEB_SEARCH_TIME_RANGES,
   WEB_SEARCH_TOOL_DESCRIPTION,
-  webSearchToolDescription,
   WEB_SEARCH_TOOL_FORMATS,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchAnswer,
@@ -36,5 +35,6 @@ export {
   webSearchAnswer,
   webSearchFailure,
   webSearchRequest,
+  webSearchToolDescription,
 } from './web-search-tool.ts';
 export { toXml, type XmlViewOptions } from './xml.ts';
