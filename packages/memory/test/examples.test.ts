@@ -1,19 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kit as duckDuckGo } from '@agent-search/provider-duckduckgo/testing';
+import { useProviderSimulator } from '@agent-search/testing/simulator';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSearchMemory, MemoryFindingStore } from '../src/index.ts';
-import { curiosityPass } from './examples/curiosity.ts';
-import { keepFacts } from './examples/facts.ts';
-import { elenasClient } from './examples/memory-layer.ts';
-import { routingAdvice } from './examples/trace-learning.ts';
 import { astanaPages, startLoopbackSearch } from './support/loopback-search.ts';
 
-// docs/companion.md shows each of these functions as it is (its snippet adds imports and a run of it, which
-// the docs check runs from the page's install line), so what the page shows is what is tested here.
-const docs = readFileSync(new URL('../../../docs/companion.md', import.meta.url), 'utf8');
-const example = (name: string) => {
-  const text = readFileSync(new URL(`./examples/${name}`, import.meta.url), 'utf8');
-  return text.slice(text.indexOf('\n/**') + 1).trim();
-};
+// docs/companion.md's examples are the files under docs/snippets/companion/ (the docs check keeps the page
+// equal to them): these tests import those files, so what the page shows is what is tested. Each file ends
+// with a run of its function on DuckDuckGo, which runs on import; its requests go to the provider
+// simulator here, as they do in the docs check, and what the run prints is checked too.
+const simulator = useProviderSimulator([duckDuckGo]);
+const realFetch = globalThis.fetch;
+
+/**
+ * A companion snippet, imported (so run) with DuckDuckGo's hosts answered by the simulator: its exports,
+ * and the lines its run printed.
+ */
+async function runSnippet<T>(load: () => Promise<T>): Promise<{ snippet: T; printed: string[] }> {
+  const sim = simulator();
+  const printed: string[] = [];
+  vi.stubGlobal('fetch', (input: Request | string | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return url.hostname.endsWith('duckduckgo.com') ? sim.fetch(input, init) : realFetch(input, init);
+  });
+  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  });
+  try {
+    return { snippet: await load(), printed };
+  } finally {
+    log.mockRestore();
+    vi.unstubAllGlobals();
+  }
+}
 
 let upstream: Awaited<ReturnType<typeof startLoopbackSearch>>;
 beforeAll(async () => {
@@ -22,14 +40,23 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 describe('docs/companion.md examples', () => {
-  it.each(['memory-layer.ts', 'trace-learning.ts', 'facts.ts', 'curiosity.ts'])(
-    'shows %s as it is',
-    (name) => {
-      expect(docs).toContain(example(name));
-    },
-  );
-
   it('the memory layer: a friend teaches Elena, a stranger does not; the layer records traces', async () => {
+    const layer = await runSnippet(() => import('../../../docs/snippets/companion/memory-layer.ts'));
+    // The page's run: Mark's search reaches DuckDuckGo and is kept; the stranger's is answered from memory.
+    expect(simulator().calls('duckduckgo')).toBe(1);
+    const [answer, ...results] = layer.printed;
+    expect(answer).toMatch(/^memory Elena learned this on \d{4}-\d\d-\d\d from \S/);
+    expect(results.length).toBeGreaterThan(0);
+    for (const line of results) expect(line).toMatch(/^\S.* \(https:\/\/\S+\)$/);
+    const tracing = await runSnippet(() => import('../../../docs/snippets/companion/trace-learning.ts'));
+    expect(tracing.printed).toHaveLength(1);
+    expect(JSON.parse(tracing.printed[0]!)).toMatchObject({
+      counts: { definition: { satisfied: 1 } },
+      hints: ['current-events: search first', 'definition: memory first'],
+    });
+    const { elenasClient } = layer.snippet;
+    const { routingAdvice } = tracing.snippet;
+
     const store = new MemoryFindingStore();
     const client = elenasClient(upstream.client(), store, (userId) => (userId === 'mark' ? 50 : 5));
     const before = upstream.queries.length;
@@ -47,6 +74,13 @@ describe('docs/companion.md examples', () => {
   });
 
   it('facts: the sure one is kept with its source, the unsure one is not', async () => {
+    const facts = await runSnippet(() => import('../../../docs/snippets/companion/facts.ts'));
+    expect(facts.printed).toEqual([
+      expect.stringMatching(
+        /^Astana has been the capital of Kazakhstan since 1997\. https:\/\/en\.wikipedia\.org\/wiki\/Astana Elena learned this on \S+ from en\.wikipedia\.org$/,
+      ),
+    ]);
+    const { keepFacts } = facts.snippet;
     const memory = createSearchMemory({ botId: 'elena', botName: 'Elena' });
     const fact = await keepFacts(memory);
     expect(fact).toMatchObject({
@@ -58,6 +92,15 @@ describe('docs/companion.md examples', () => {
   });
 
   it('curiosity: a theme, a search, an observation stored and recalled later', async () => {
+    const curiosity = await runSnippet(() => import('../../../docs/snippets/companion/curiosity.ts'));
+    // The page's run: one DuckDuckGo search per theme, each kept as an observation.
+    expect(simulator().calls('duckduckgo')).toBe(2);
+    expect(curiosity.printed).toHaveLength(1);
+    expect(JSON.parse(curiosity.printed[0]!)).toEqual([
+      expect.stringMatching(/^jazz history: \S/),
+      expect.stringMatching(/^heat pumps: \S/),
+    ]);
+    const { curiosityPass } = curiosity.snippet;
     const memory = createSearchMemory({ botId: 'elena', botName: 'Elena' });
     const observations = await curiosityPass(['capital of Kazakhstan'], upstream.client(), memory);
     expect(observations).toEqual(['capital of Kazakhstan: Astana - Wikipedia']);
