@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMcpServer } from '../src/index.ts';
+import { BIN, requireBuiltServer } from './stdio-server.ts';
 
 async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   let stderr = '';
@@ -30,12 +29,7 @@ describe('start-up configuration errors', () => {
   });
 });
 
-// The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
-});
+requireBuiltServer();
 
 /** Starts the server over stdio with only `env` and stdin closed; resolves when it exits. */
 function startServer(env: Record<string, string>) {

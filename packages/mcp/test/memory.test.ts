@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createSearchMemory, RedisFindingStore } from '@agent-search/memory';
 import { loadProviderKits } from '@agent-search/registry/testing';
 import {
@@ -9,17 +7,15 @@ import {
   startProviderSimulator,
   startRedisServer,
 } from '@agent-search/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackEnv, textOf } from './loopback.ts';
+import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
+requireBuiltServer();
 let simulator: ProviderSimulator;
 let redis: RunningRedis | undefined;
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
   simulator = await startProviderSimulator({ kits: await loadProviderKits() });
   if (hasRedisServer()) redis = await startRedisServer();
 });
@@ -30,18 +26,9 @@ afterAll(async () => {
 
 /** One MCP server process for one bot, started the way an MCP client starts it. */
 async function botServer(memoryEnv: Record<string, string>) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_NO_WARNINGS: '1',
-      ...loopbackEnv(simulator, { REDIS_URL: redis!.url, SEARCH_MEMORY_SCOPE: 'shared', ...memoryEnv }),
-    },
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'memory-test', version: '1.0.0' });
-  await client.connect(transport);
+  const { client } = await connectStdio(
+    loopbackEnv(simulator, { REDIS_URL: redis!.url, SEARCH_MEMORY_SCOPE: 'shared', ...memoryEnv }),
+  );
   return client;
 }
 

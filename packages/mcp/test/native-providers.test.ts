@@ -1,58 +1,19 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-} from '@agent-search/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from './loopback.ts';
+import { hostileResults, useHostileUpstream } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import { HEAT_PUMP_ENTRIES as ENTRIES, textOf } from './loopback.ts';
+import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
 // The published command, as an MCP client starts it, with `native` in SEARCH_PROVIDER_PRIORITY and one LLM
 // vendor's key, pointed at a loopback server answering like that vendor's API (its kit's route and answers).
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
-
 const VENDORS = [
   { id: 'openai', keyEnv: 'OPENAI_API_KEY', key: 'sk-proj-mcp0test0key0do0not0leak00000' },
   { id: 'anthropic', keyEnv: 'ANTHROPIC_API_KEY', key: 'sk-ant-api03-mcp0test0key0do0not0leak0' },
   { id: 'gemini', keyEnv: 'GOOGLE_API_KEY', key: 'AIzaSy-mcp0test0key0do0not0leak0000000' },
 ] as const;
 
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
-
-async function connect(env: Record<string, string>) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', LOG_LEVEL: 'debug', ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'native-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
+requireBuiltServer();
+const upstream = useHostileUpstream();
 
 describe('agent-search-mcp with SEARCH_PROVIDER_PRIORITY=native,perplexity', () => {
   it.each(VENDORS)(
@@ -60,9 +21,9 @@ describe('agent-search-mcp with SEARCH_PROVIDER_PRIORITY=native,perplexity', () 
     async ({ id, keyEnv, key }) => {
       const kit = await providerKit(id);
       const baseUrlEnv = kit.definition.baseUrlEnv!;
-      upstream.reset();
       upstream.answer(kit, hostileResults(kit, ENTRIES));
-      const session = await connect({
+      const session = await connectStdio({
+        LOG_LEVEL: 'debug',
         SEARCH_PROVIDER_PRIORITY: 'native,perplexity',
         [keyEnv]: key,
         [baseUrlEnv]: upstream.baseURL(kit),

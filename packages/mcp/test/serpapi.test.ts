@@ -1,67 +1,26 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { providerKit } from '@agent-search/registry/testing';
-import {
-  type HostileEntry,
-  type HostileUpstream,
-  hostileResults,
-  startHostileUpstream,
-} from '@agent-search/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from './loopback.ts';
+import { hostileResults, useHostileUpstream } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
+import { HEAT_PUMP_ENTRIES as ENTRIES, textOf } from './loopback.ts';
+import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
 // The published command, as an MCP client starts it, with SerpApi configured by its variables alone and
 // pointed at a loopback server answering like SerpApi (its kit's route and answers).
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const serpapi = await providerKit('serpapi');
 const SERPAPI_KEY = '0c9b8a7fmcp0test0key0do0not0leak0e6d5c4b3a2f1';
 
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
+requireBuiltServer();
+const upstream = useHostileUpstream();
 
-let upstream: HostileUpstream;
-beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
-  upstream = await startHostileUpstream();
-});
-afterAll(() => upstream?.close());
-
-async function connect() {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_NO_WARNINGS: '1',
+describe('agent-search-mcp with SerpApi', () => {
+  it('answers web_search from Google results; the key travels only in api_key and is never printed', async () => {
+    upstream.answer(serpapi, hostileResults(serpapi, ENTRIES));
+    const session = await connectStdio({
       SEARCH_PROVIDER_PRIORITY: 'serpapi',
       SERPAPI_API_KEY: SERPAPI_KEY,
       SERPAPI_BASE_URL: upstream.baseURL(serpapi),
       LOG_LEVEL: 'debug',
-    },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'serpapi-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
-
-describe('agent-search-mcp with SerpApi', () => {
-  it('answers web_search from Google results; the key travels only in api_key and is never printed', async () => {
-    upstream.reset();
-    upstream.answer(serpapi, hostileResults(serpapi, ENTRIES));
-    const session = await connect();
+    });
     try {
       const result = await session.client.callTool({
         name: 'web_search',

@@ -1,38 +1,18 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXA_KEY, loopbackEnv, TAVILY_KEY, textOf } from './loopback.ts';
+import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
-// The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
+requireBuiltServer();
 let simulator: ProviderSimulator;
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
   simulator = await startProviderSimulator({ kits: await loadProviderKits() });
 });
 afterAll(() => simulator.close());
 
-async function connect(extraEnv: Record<string, string> = {}) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...loopbackEnv(simulator, extraEnv) },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, transport, stderr: () => stderr };
-}
+const connect = (extraEnv: Record<string, string> = {}) => connectStdio(loopbackEnv(simulator, extraEnv));
 
 describe('agent-search-mcp over stdio', () => {
   let session: Awaited<ReturnType<typeof connect>>;

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { beforeAll } from 'vitest';
+
+// The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+/** Fails the file's tests before they start, naming the fix, when the command is not built. */
+export function requireBuiltServer(): void {
+  beforeAll(() => {
+    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm run build" before these tests`);
+  });
+}
+
+/**
+ * The server started over stdio with only `env` (and PATH), connected with the official MCP SDK client;
+ * what it writes to stderr (its logs) is kept for the test to read.
+ */
+export async function connectStdio(env: Record<string, string>) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const client = new Client({ name: 'agent-search-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
+}
