@@ -1,45 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import { createSearchClient, type Logger } from '@agent-search/core';
+import { createSearchClient } from '@agent-search/core';
+import { recordingLogger } from '@agent-search/testing';
 import { startTcpProxy, type TcpProxy } from '@agent-search/testing/tcp-proxy';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCacheFromEnv } from '../src/index.ts';
 import { createHttpProvider } from './fixtures/http-provider.ts';
-import { upstreamBody } from './fixtures/upstream-body.ts';
+import { useLoopbackUpstream } from './upstream.ts';
 
 const redisUrl = inject('redisUrl');
 
-// A loopback search API that answers at once, so the time a search takes is the cache's own.
-let upstream: Server;
-let upstreamUrl: string;
-beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const { query, maxResults } = JSON.parse(text) as { query: string; maxResults: number };
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify(upstreamBody(query, maxResults)));
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  const address = upstream.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  upstreamUrl = `http://127.0.0.1:${address.port}/search`;
-});
-afterAll(() => upstream.close());
-
-function warnings() {
-  const lines: string[] = [];
-  const logger: Logger = {
-    debug: () => {},
-    info: () => {},
-    warn: (_obj: object, msg?: string) => lines.push(msg ?? ''),
-    error: () => {},
-  };
-  return { logger, lines };
-}
+// The search API answers at once, so the time a search takes is the cache's own.
+const upstream = useLoopbackUpstream();
 
 /** Milliseconds each of `n` searches takes, each a new query (a miss: Redis read, upstream, Redis write). */
 async function timings(search: (query: string) => Promise<unknown>, n: number): Promise<number[]> {
@@ -63,7 +34,7 @@ describe.skipIf(!redisUrl)('a Redis that accepts connections but never answers',
   /** What a search costs here without Redis: the same upstream, a memory cache. */
   async function baseline(): Promise<number> {
     const cache = createCacheFromEnv({ SEARCH_RATE_LIMIT: '1000' });
-    const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }));
+    const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstream.url)] }));
     const times = await timings((query) => client.search({ query }, { userId: 'henry' }), 10);
     await cache.close();
     return median(times);
@@ -76,7 +47,7 @@ describe.skipIf(!redisUrl)('a Redis that accepts connections but never answers',
   }
 
   const setUp = () => {
-    const { logger, lines } = warnings();
+    const logger = recordingLogger();
     const cache = createCacheFromEnv(
       // Both limits on: their counters are in Redis too.
       {
@@ -86,19 +57,24 @@ describe.skipIf(!redisUrl)('a Redis that accepts connections but never answers',
       },
       { logger },
     );
-    const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }));
+    const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstream.url)] }));
     const search = (query: string) => client.search({ query }, { userId: 'henry' });
-    return { cache, search, lines };
+    return {
+      cache,
+      search,
+      // The messages of the warnings logged so far.
+      warnings: () => logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg ?? ''),
+    };
   };
 
   it('from the start: detected once, then skipped at a cost of a few ms per search', async () => {
     proxy.setMode({ kind: 'stall' });
-    const { cache, search, lines } = setUp();
+    const { cache, search, warnings } = setUp();
     try {
       const [first, ...rest] = await timings(search, 11);
       expect(first).toBeLessThan(1_600); // the one wait for the first connection
       await expectSkipped(rest);
-      expect(lines.filter((l) => /Redis.*unreachable|not answering/.test(l))).toHaveLength(1);
+      expect(warnings().filter((l) => /Redis.*unreachable|not answering/.test(l))).toHaveLength(1);
     } finally {
       await cache.close();
     }
@@ -106,14 +82,14 @@ describe.skipIf(!redisUrl)('a Redis that accepts connections but never answers',
 
   it('after answering for a while: detected at the first late answer, then skipped', async () => {
     proxy.setMode({ kind: 'pass' });
-    const { cache, search, lines } = setUp();
+    const { cache, search, warnings } = setUp();
     try {
       expect(Math.max(...(await timings(search, 3)))).toBeLessThan(200);
       proxy.setMode({ kind: 'stall' });
       const [first, ...rest] = await timings(search, 11);
       expect(first).toBeLessThan(1_600); // the command timeout, once
       await expectSkipped(rest);
-      expect(lines.filter((l) => /Redis.*unreachable|not answering/.test(l))).toHaveLength(1);
+      expect(warnings().filter((l) => /Redis.*unreachable|not answering/.test(l))).toHaveLength(1);
     } finally {
       await cache.close();
     }

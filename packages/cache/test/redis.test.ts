@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createSearchClient, isSearchError, type Logger } from '@agent-search/core';
-import { startRedisServer } from '@agent-search/testing';
+import { createSearchClient, isSearchError } from '@agent-search/core';
+import { recordingLogger, startRedisServer } from '@agent-search/testing';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createCacheFromEnv, MemoryStore, RedisStore, TieredStore, withCache } from '../src/index.ts';
 import { createHttpProvider } from './fixtures/http-provider.ts';
-import { upstreamBody } from './fixtures/upstream-body.ts';
+import { useLoopbackUpstream } from './upstream.ts';
 
 const redisUrl = inject('redisUrl');
 const canStartRedis = inject('redisServerBinary');
@@ -19,44 +17,14 @@ if (!redisUrl) console.warn('[cache] Redis tests skipped: set REDIS_URL or insta
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./fixtures/search-once.ts', import.meta.url));
 
-/** A loopback HTTP server standing in for a search API, counting the calls of every process. */
-let upstream: Server;
-let upstreamUrl: string;
-let upstreamCalls = 0;
-
-beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    upstreamCalls++;
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const { query, maxResults } = JSON.parse(text) as { query: string; maxResults: number };
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify(upstreamBody(query, maxResults)));
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  const address = upstream.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  upstreamUrl = `http://127.0.0.1:${address.port}/search`;
-});
-
-afterAll(async () => {
-  upstream.close();
-});
-
-function recordingLogger() {
-  const lines: { level: string; msg: string }[] = [];
-  const log = (level: string) => (_obj: object, msg?: string) => lines.push({ level, msg: msg ?? '' });
-  const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
-  return { logger, lines };
-}
+/** The search API, counting the calls of every process. */
+const upstream = useLoopbackUpstream();
 
 describe.skipIf(!redisUrl)('with Redis', () => {
   it('a second process is served from the cache the first one filled', async () => {
     const query = `two processes ${randomUUID()}`;
-    const env = { ...process.env, REDIS_URL: redisUrl, UPSTREAM_URL: upstreamUrl };
-    const before = upstreamCalls;
+    const env = { ...process.env, REDIS_URL: redisUrl, UPSTREAM_URL: upstream.url };
+    const before = upstream.calls;
     const node = (q: string) =>
       run(process.execPath, ['--conditions=source', '--disable-warning=ExperimentalWarning', script, q], {
         env,
@@ -65,22 +33,23 @@ describe.skipIf(!redisUrl)('with Redis', () => {
 
     const first = await node(query);
     expect(first.cached).toBe(false);
-    expect(upstreamCalls - before).toBe(1);
+    expect(upstream.calls - before).toBe(1);
 
     const second = await node(query);
     expect(second.pid).not.toBe(first.pid);
     expect(second.cached).toBe(true);
     expect(second.ageMs).toEqual(expect.any(Number));
     expect(second.urls).toEqual(first.urls);
-    expect(upstreamCalls - before).toBe(1);
+    expect(upstream.calls - before).toBe(1);
   });
 
   it('an entry poisoned in Redis is a miss, said once: never served, never crashing a reader', async () => {
     const keyPrefix = `test:${randomUUID()}:cache:`;
     const raw = new Redis(redisUrl!);
-    const { logger, lines } = recordingLogger();
+    const logger = recordingLogger();
+    const { lines } = logger;
     const make = () =>
-      withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+      withCache(createSearchClient({ providers: [createHttpProvider(upstream.url)] }), {
         store: new RedisStore({ url: redisUrl, keyPrefix }),
         logger,
       });
@@ -101,11 +70,11 @@ describe.skipIf(!redisUrl)('with Redis', () => {
       ];
       for (const poison of poisons) {
         await raw.set(key!, JSON.stringify(poison), 'PX', 60_000);
-        const before = upstreamCalls;
+        const before = upstream.calls;
         // A fresh client: nothing in its memory, so it reads what Redis holds.
         const response = await make().search({ query });
         expect(response.cached).toBe(false);
-        expect(upstreamCalls - before).toBe(1);
+        expect(upstream.calls - before).toBe(1);
         expect(response.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
       }
       // What the cache itself wrote back is trusted again.
@@ -120,9 +89,10 @@ describe.skipIf(!redisUrl)('with Redis', () => {
   it('through memory in front of Redis: a poisoned entry is a miss, a good one a hit, each checked', async () => {
     const keyPrefix = `test:${randomUUID()}:cache:`;
     const raw = new Redis(redisUrl!);
-    const { logger, lines } = recordingLogger();
+    const logger = recordingLogger();
+    const { lines } = logger;
     const make = () =>
-      withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+      withCache(createSearchClient({ providers: [createHttpProvider(upstream.url)] }), {
         store: new TieredStore({
           front: new MemoryStore(),
           back: new RedisStore({ url: redisUrl, keyPrefix }),
@@ -140,12 +110,12 @@ describe.skipIf(!redisUrl)('with Redis', () => {
         'PX',
         60_000,
       );
-      const before = upstreamCalls;
+      const before = upstream.calls;
       const reader = make();
       // Copied into the reader's memory, the poisoned entry is still checked: a miss, then the good answer.
       const first = await reader.search({ query });
       expect(first.cached).toBe(false);
-      expect(upstreamCalls - before).toBe(1);
+      expect(upstream.calls - before).toBe(1);
       expect(first.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
       expect(lines.filter((l) => l.level === 'warn')).toHaveLength(1);
       // What another process wrote well is served from Redis, then from memory.
@@ -155,7 +125,7 @@ describe.skipIf(!redisUrl)('with Redis', () => {
         expect(hit.cached).toBe(true);
         expect(hit.results.map((r) => r.url)).toEqual(good.results.map((r) => r.url));
       }
-      expect(upstreamCalls - before).toBe(1);
+      expect(upstream.calls - before).toBe(1);
     } finally {
       raw.disconnect();
     }
@@ -165,7 +135,7 @@ describe.skipIf(!redisUrl)('with Redis', () => {
     const keyPrefix = `test:${randomUUID()}`;
     const make = () => {
       const store = new RedisStore({ url: redisUrl, keyPrefix: `${keyPrefix}:cache:` });
-      const client = withCache(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }), {
+      const client = withCache(createSearchClient({ providers: [createHttpProvider(upstream.url)] }), {
         store,
         rateLimits: { perUser: { points: 2 }, redis: store.client, keyPrefix },
       });
@@ -186,9 +156,10 @@ describe.skipIf(!redisUrl)('with Redis', () => {
     'Redis down: searches go on from memory and upstream, one warning, then recovery',
     async () => {
       const redis = await startRedisServer();
-      const { logger, lines } = recordingLogger();
+      const logger = recordingLogger();
+      const { lines } = logger;
       const cache = createCacheFromEnv({ REDIS_URL: redis.url }, { logger });
-      const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstreamUrl)] }));
+      const client = cache.wrap(createSearchClient({ providers: [createHttpProvider(upstream.url)] }));
       const raw = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
       const tag = randomUUID();
       try {
@@ -198,14 +169,14 @@ describe.skipIf(!redisUrl)('with Redis', () => {
         raw.disconnect();
 
         await redis.stop();
-        const before = upstreamCalls;
+        const before = upstream.calls;
         for (let i = 0; i < 5; i++) {
           const started = Date.now();
           const response = await client.search({ query: `during outage ${i} ${tag}` }, { userId: 'henry' });
           expect(response.cached).toBe(false);
           expect(Date.now() - started).toBeLessThan(3_000); // never hangs on Redis
         }
-        expect(upstreamCalls - before).toBe(5);
+        expect(upstream.calls - before).toBe(5);
         // Still cached in memory while Redis is away.
         expect((await client.search({ query: `before outage ${tag}` })).cached).toBe(true);
         expect((await client.search({ query: `during outage 0 ${tag}` })).cached).toBe(true);
@@ -217,7 +188,9 @@ describe.skipIf(!redisUrl)('with Redis', () => {
         try {
           const back = (cache.store as TieredStore).back as RedisStore;
           await vi.waitFor(() => expect(back.available).toBe(true), { timeout: 10_000, interval: 100 });
-          expect(lines.filter((l) => l.level === 'info' && /reachable again/.test(l.msg))).toHaveLength(1);
+          expect(lines.filter((l) => l.level === 'info' && /reachable again/.test(l.msg ?? ''))).toHaveLength(
+            1,
+          );
           await client.search({ query: `after outage ${tag}` });
           const check = new Redis(restarted.url);
           expect(await check.keys('agent-search:cache:*')).toHaveLength(1); // the fresh server only has the new entry

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import {
   createSearchClient,
   type ProfileSet,
@@ -7,6 +9,7 @@ import {
 } from '@agent-search/core';
 import type { MswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll } from 'vitest';
 import { createHttpProvider, TEST_UPSTREAM } from './fixtures/http-provider.ts';
 import { upstreamBody } from './fixtures/upstream-body.ts';
 
@@ -46,6 +49,40 @@ export function installUpstream(server: MswServer): Upstream {
       return HttpResponse.json(upstreamBody(query, maxResults, state.available, includeDomains?.[0]));
     }),
   );
+  return state;
+}
+
+export interface LoopbackUpstream {
+  /** The search API's URL, for `createHttpProvider(url)` here or in another process. */
+  url: string;
+  /** Requests that reached it, from every process. */
+  calls: number;
+}
+
+/**
+ * The test upstream on a loopback HTTP server rather than msw, for searches made in other processes too:
+ * started before the file's tests, closed after them. It answers at once, so a search's time is the cache's.
+ */
+export function useLoopbackUpstream(): LoopbackUpstream {
+  const state: LoopbackUpstream = { url: '', calls: 0 };
+  let server: Server | undefined;
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      state.calls++;
+      let text = '';
+      for await (const chunk of req) text += chunk;
+      const { query, maxResults } = JSON.parse(text) as { query: string; maxResults: number };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(upstreamBody(query, maxResults)));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    state.url = `http://127.0.0.1:${address.port}/search`;
+  });
+  afterAll(() => server?.close());
   return state;
 }
 
