@@ -57,18 +57,31 @@ function worker(clock: ReturnType<typeof fakeClock>, env: Record<string, string>
   return cache.wrap(createUpstreamClient());
 }
 
+/**
+ * Two workers on one clock, and a query worker A searched once: its answer, stored in Redis and in A's
+ * memory, is then `age` old (expired: the next search of it refreshes it).
+ */
+async function expiredAnswer(
+  label: string,
+  options: { envA?: Record<string, string>; envB?: Record<string, string>; age?: number } = {},
+) {
+  const upstream = heldUpstream();
+  const clock = fakeClock();
+  const a = worker(clock, options.envA);
+  const b = worker(clock, options.envB ?? options.envA);
+  const query = `${label} ${randomUUID()}`;
+  const first = a.search({ query });
+  await upstream.answerNext();
+  const original = await first;
+  clock.advance(options.age ?? 2 * HOUR);
+  return { upstream, clock, a, b, query, original };
+}
+
 describe.skipIf(!redisUrl)('two workers sharing Redis', () => {
   it("a worker's own expired memory copy does not hide the newer answer another worker stored", async () => {
-    const upstream = heldUpstream();
-    const clock = fakeClock();
-    const a = worker(clock);
-    const b = worker(clock);
-    const query = `read through ${randomUUID()}`;
-
-    const first = a.search({ query });
-    await upstream.answerNext();
-    const original = await first;
-    clock.advance(HOUR + MINUTE);
+    const { upstream, clock, a, b, query, original } = await expiredAnswer('read through', {
+      age: HOUR + MINUTE,
+    });
 
     // B refreshes the expired answer (A's copy sits in A's memory, expired too).
     const refreshing = b.search({ query });
@@ -88,17 +101,9 @@ describe.skipIf(!redisUrl)('two workers sharing Redis', () => {
   });
 
   it('one worker refreshes an expired answer; the other waits for it instead of searching too', async () => {
-    const upstream = heldUpstream();
-    const clock = fakeClock();
-    const env = { SEARCH_CACHE_REFRESH_WAIT_MS: '10000' };
-    const a = worker(clock, env);
-    const b = worker(clock, env);
-    const query = `coalesced ${randomUUID()}`;
-
-    const first = a.search({ query });
-    await upstream.answerNext();
-    await first;
-    clock.advance(2 * HOUR);
+    const { upstream, a, b, query } = await expiredAnswer('coalesced', {
+      envA: { SEARCH_CACHE_REFRESH_WAIT_MS: '10000' },
+    });
 
     const fromB = b.search({ query });
     await expect.poll(() => upstream.pending.length).toBe(1);
@@ -117,16 +122,10 @@ describe.skipIf(!redisUrl)('two workers sharing Redis', () => {
   });
 
   it('a waiting worker serves the expired answer, marked stale, when the refresh takes longer than its wait', async () => {
-    const upstream = heldUpstream();
-    const clock = fakeClock();
-    const a = worker(clock, { SEARCH_CACHE_REFRESH_WAIT_MS: '200' });
-    const b = worker(clock);
-    const query = `slow refresh ${randomUUID()}`;
-
-    const first = a.search({ query });
-    await upstream.answerNext();
-    const original = await first;
-    clock.advance(2 * HOUR);
+    const { upstream, a, b, query, original } = await expiredAnswer('slow refresh', {
+      envA: { SEARCH_CACHE_REFRESH_WAIT_MS: '200' },
+      envB: {},
+    });
 
     const fromB = b.search({ query });
     await expect.poll(() => upstream.pending.length).toBe(1);
@@ -142,17 +141,9 @@ describe.skipIf(!redisUrl)('two workers sharing Redis', () => {
   });
 
   it('when the refreshing worker fails, a waiting worker takes over the refresh', async () => {
-    const upstream = heldUpstream();
-    const clock = fakeClock();
-    const env = { SEARCH_CACHE_REFRESH_WAIT_MS: '10000' };
-    const a = worker(clock, env);
-    const b = worker(clock, env);
-    const query = `failed refresh ${randomUUID()}`;
-
-    const first = a.search({ query });
-    await upstream.answerNext();
-    await first;
-    clock.advance(2 * HOUR);
+    const { upstream, a, b, query } = await expiredAnswer('failed refresh', {
+      envA: { SEARCH_CACHE_REFRESH_WAIT_MS: '10000' },
+    });
 
     const fromB = b.search({ query });
     await expect.poll(() => upstream.pending.length).toBe(1);
@@ -172,16 +163,9 @@ describe.skipIf(!redisUrl)('two workers sharing Redis', () => {
   });
 
   it('the caller who gives up stops waiting at once', async () => {
-    const upstream = heldUpstream();
-    const clock = fakeClock();
-    const env = { SEARCH_CACHE_REFRESH_WAIT_MS: '30000' };
-    const a = worker(clock, env);
-    const b = worker(clock, env);
-    const query = `abandoned wait ${randomUUID()}`;
-    const first = a.search({ query });
-    await upstream.answerNext();
-    await first;
-    clock.advance(2 * HOUR);
+    const { upstream, a, b, query } = await expiredAnswer('abandoned wait', {
+      envA: { SEARCH_CACHE_REFRESH_WAIT_MS: '30000' },
+    });
 
     const fromB = b.search({ query });
     await expect.poll(() => upstream.pending.length).toBe(1);
