@@ -19,6 +19,8 @@ export {
   MemoryFindingStore,
   type Retention,
 } from './finding-store.ts';
+// The memory layer (withSearchMemory and its policies), as its own entry exports it.
+export * from './layer.ts';
 export { type EnvSearchMemory, SEARCH_MEMORY_ENV, searchMemoryFromEnv } from './memory-from-env.ts';
 export {
   classifyQuery,
@@ -28,7 +30,6 @@ export {
   type QueryKind,
   TIME_SENSITIVE_KINDS,
 } from './query-kind.ts';
-export { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
 export { RedisFindingStore, type RedisFindingStoreOptions, VERSION_TRUST_MS } from './redis-finding-store.ts';
 export {
   createSearchMemory,
@@ -57,12 +58,3 @@ export {
   type TraceLogOptions,
   type TraceStore,
 } from './trace-log.ts';
-export {
-  type MemoryPolicy,
-  type MemoryPolicySource,
-  type MemorySearchAnswer,
-  type SearchMemoryLayerOptions,
-  searchThroughMemory,
-  trustMemoryPolicy,
-  withSearchMemory,
-} from './with-search-memory.ts';
