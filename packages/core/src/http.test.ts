@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchError } from './errors.ts';
 import {
   codeForHttpStatus,
+  errorMember,
   httpStatusError,
   isNetworkError,
   networkErrorCode,
@@ -42,6 +43,29 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('  ')).toBeUndefined();
     expect(parseRetryAfter('-5')).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('errorMember', () => {
+  it('is the error member of a JSON body, whatever it holds', () => {
+    expect(errorMember('{"error":{"code":"insufficient_quota","message":"m"}}')).toEqual({
+      code: 'insufficient_quota',
+      message: 'm',
+    });
+    expect(errorMember('{"error":"Invalid API key."}')).toBe('Invalid API key.');
+  });
+
+  it('is undefined for a body that is not JSON, not an object, or has no error member', () => {
+    for (const body of [
+      '',
+      '<html>502 Bad Gateway</html>',
+      '{"error":',
+      'null',
+      '"error"',
+      '[{"error":1}]',
+      '{}',
+    ])
+      expect(errorMember(body)).toBeUndefined();
   });
 });
 

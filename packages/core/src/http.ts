@@ -44,6 +44,19 @@ export const ERROR_PHRASES: Readonly<Record<SearchErrorCode, string>> = {
   no_provider: 'cannot serve the request',
 };
 
+/**
+ * The `error` member of a JSON error body (`{"error": …}`, the envelope most APIs answer errors in), for a
+ * provider to read its own codes from; undefined when the body is not JSON or has none.
+ */
+export function errorMember(body: string): unknown {
+  try {
+    const json: unknown = JSON.parse(body);
+    return typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The upstream's own words in an error body (raw text or parsed JSON), from the envelopes APIs use. */
 function reasonOf(body: unknown): string {
   let json = body;

@@ -31,6 +31,7 @@ export {
 } from './errors.ts';
 export {
   codeForHttpStatus,
+  errorMember,
   httpStatusError,
   isNetworkError,
   networkErrorCode,

@@ -1,16 +1,7 @@
-import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
+import { errorMember, httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'anthropic';
 export const NAME = 'Anthropic';
-
-/** Anthropic's error envelope: `{"type": "error", "error": {"type", "message"}, "request_id"}`. */
-function errorOf(body: string): { type?: unknown; message?: unknown } {
-  try {
-    const { error } = JSON.parse(body) as { error?: { type?: unknown; message?: unknown } };
-    if (typeof error === 'object' && error !== null) return error;
-  } catch {}
-  return {};
-}
 
 /**
  * A `SearchError` for a non-2xx answer: 401/403 unauthorized, 400 invalid_request (or quota_exceeded when
@@ -24,7 +15,8 @@ export function httpError(
   body: string,
   apiKey: string,
 ): SearchError {
-  const { message } = errorOf(body);
+  // Anthropic's error envelope: `{"type": "error", "error": {"type", "message"}, "request_id"}`.
+  const message = (errorMember(body) as { message?: unknown } | null | undefined)?.message;
   const broke =
     status === 400 && typeof message === 'string' && /credit balance/i.test(message.slice(0, 300));
   return httpStatusError({

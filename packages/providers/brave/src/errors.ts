@@ -1,4 +1,4 @@
-import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
+import { errorMember, httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'brave';
 
@@ -24,11 +24,9 @@ export function rateLimitResetMs(headers: UpstreamHeaders): number | undefined {
 
 /** Brave's error envelope: `{"type": "ErrorResponse", "error": {"code", "detail", "status"}}`. */
 function detailOf(body: string): string | undefined {
-  try {
-    const { error } = JSON.parse(body) as { error?: { detail?: unknown; code?: unknown } };
-    if (typeof error?.detail === 'string') return error.detail;
-    if (typeof error?.code === 'string') return error.code;
-  } catch {}
+  const error = errorMember(body) as { detail?: unknown; code?: unknown } | null | undefined;
+  if (typeof error?.detail === 'string') return error.detail;
+  if (typeof error?.code === 'string') return error.code;
   return undefined;
 }
 

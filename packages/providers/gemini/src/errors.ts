@@ -1,4 +1,5 @@
 import {
+  errorMember,
   httpStatusError,
   type SearchError,
   type SearchErrorCode,
@@ -18,11 +19,8 @@ interface GoogleError {
 const MAX_DETAILS = 16;
 
 function errorOf(body: string): GoogleError {
-  try {
-    const { error } = JSON.parse(body) as { error?: unknown };
-    if (typeof error === 'object' && error !== null) return error as GoogleError;
-  } catch {}
-  return {};
+  const error = errorMember(body);
+  return typeof error === 'object' && error !== null ? (error as GoogleError) : {};
 }
 
 function detailsOf(error: GoogleError): Record<string, unknown>[] {

@@ -1,15 +1,13 @@
-import { httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
+import { errorMember, httpStatusError, type SearchError, type UpstreamHeaders } from '@agent-search/core';
 
 export const PROVIDER_ID = 'openai';
 export const NAME = 'OpenAI';
 
 /** OpenAI's error envelope: `{"error": {"message", "type", "param", "code"}}`. */
 function errorCodeOf(body: string): string | undefined {
-  try {
-    const { error } = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
-    if (typeof error?.code === 'string') return error.code;
-    if (typeof error?.type === 'string') return error.type;
-  } catch {}
+  const error = errorMember(body) as { code?: unknown; type?: unknown } | null | undefined;
+  if (typeof error?.code === 'string') return error.code;
+  if (typeof error?.type === 'string') return error.type;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import {
   cleanText,
+  errorMember,
   httpStatusError,
   redactSecrets,
   type SearchError,
@@ -26,11 +27,8 @@ export function quotedReason(error: unknown, secrets: readonly string[]): string
 
 /** SerpApi's error envelope, the same for every status: `{"error": "Invalid API key. …"}`. */
 function errorOf(body: string): string | undefined {
-  try {
-    const { error } = JSON.parse(body) as { error?: unknown };
-    if (typeof error === 'string') return error;
-  } catch {}
-  return undefined;
+  const error = errorMember(body);
+  return typeof error === 'string' ? error : undefined;
 }
 
 // SerpApi answers 429 both for its hourly throughput limit and for an account with no searches left.
