@@ -1,3 +1,4 @@
+import { seededRandom } from '@agent-search/testing';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { FindingIndex, SEARCH_LIMITS, topicalTerms } from '../src/finding-index.ts';
@@ -13,18 +14,6 @@ const WORDS = (
   'portugal lisbon porto norway oslo bergen kenya nairobi mombasa chile santiago valparaiso vietnam hanoi ' +
   'saigon climate cuisine anthem flag national history historical museum museums university universities'
 ).split(' ');
-
-/** A deterministic pseudo-random stream (mulberry32). */
-function stream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Doc {
   id: string;
@@ -61,7 +50,7 @@ function reworded(query: string, random: () => number): string {
 
 describe('FindingIndex', () => {
   it('ranks as minisearch does with the options recall used, after removals too', async () => {
-    const random = stream(7);
+    const random = seededRandom(7);
     const docs = corpus(1_200, random);
     // The reference: minisearch as recall used it, every question term required (MIN_TERM_MATCH = 1).
     const reference = new MiniSearch<Doc>({
