@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
 import { describe, expect, it } from 'vitest';
 import { runMcpServer } from '../src/index.ts';
-import { BIN, requireBuiltServer } from './stdio-server.ts';
+import { BIN, requireBuiltServer } from './connect.ts';
 
 async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   let stderr = '';

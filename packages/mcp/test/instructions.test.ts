@@ -1,12 +1,10 @@
 import { loadSearchConfig } from '@agent-search/core';
 import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_DEFINITIONS } from '../src/registry.ts';
-import { createSearchMcpServer } from '../src/server.ts';
 import { webSearchTool } from '../src/web-search-tool.ts';
+import { connectInMemory } from './connect.ts';
 import { loopbackEnv, textOf } from './loopback.ts';
 
 let simulator: ProviderSimulator;
@@ -20,11 +18,7 @@ describe('the server instructions', () => {
     const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
       definitions: PROVIDER_DEFINITIONS,
     });
-    const server = createSearchMcpServer({ tools: [webSearchTool({ client: search })] });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '0.0.0' });
-    await client.connect(clientSide);
+    const client = await connectInMemory({ tools: [webSearchTool({ client: search })] });
 
     const result = await client.callTool({
       name: 'web_search',
@@ -49,13 +43,9 @@ describe('the server instructions', () => {
     const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
       definitions: PROVIDER_DEFINITIONS,
     });
-    const server = createSearchMcpServer({
+    const client = await connectInMemory({
       tools: [webSearchTool({ client: search, format: 'agent-server' })],
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '0.0.0' });
-    await client.connect(clientSide);
 
     const result = await client.callTool({
       name: 'web_search',

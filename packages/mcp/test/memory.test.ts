@@ -9,8 +9,8 @@ import {
 } from '@agent-search/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStdio, requireBuiltServer } from './connect.ts';
 import { loopbackEnv, textOf } from './loopback.ts';
-import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
 requireBuiltServer();
 let simulator: ProviderSimulator;

@@ -2,12 +2,12 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readPage } from '@agent-search/reader';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InFlightCalls } from '../src/in-flight.ts';
 import { readPageTool } from '../src/read-page-tool.ts';
-import { createSearchMcpServer } from '../src/server.ts';
+import type { SearchMcpServerOptions } from '../src/server.ts';
+import { connectInMemory } from './connect.ts';
 
 // A loopback site: an article among navigation and a cookie banner, and a robots.txt that allows it.
 const ARTICLE = `<!doctype html><html><head><title>Heat pumps in winter</title></head><body>
@@ -43,14 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function connect(tools: Parameters<typeof createSearchMcpServer>[0]['tools']) {
-  const server = createSearchMcpServer({ tools, inFlight: new InFlightCalls(), version: '0.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '0.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
+const connect = (tools: SearchMcpServerOptions['tools']) =>
+  connectInMemory({ tools, inFlight: new InFlightCalls(), version: '0.0.0' });
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
   (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');

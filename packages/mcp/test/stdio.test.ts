@@ -2,8 +2,8 @@ import { loadProviderKits } from '@agent-search/registry/testing';
 import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connectStdio, requireBuiltServer } from './connect.ts';
 import { EXA_KEY, loopbackEnv, TAVILY_KEY, textOf } from './loopback.ts';
-import { connectStdio, requireBuiltServer } from './stdio-server.ts';
 
 requireBuiltServer();
 let simulator: ProviderSimulator;

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { beforeAll } from 'vitest';
+import { createSearchMcpServer, type SearchMcpServerOptions } from '../src/server.ts';
 
 // The published command itself, as an MCP client starts it: `pnpm run build` makes it (CI builds first).
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -32,4 +34,14 @@ export async function connectStdio(env: Record<string, string>) {
   const client = new Client({ name: 'agent-search-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, transport, stderr: () => stderr };
+}
+
+/** A server in this process, connected with the official MCP SDK client over a linked in-memory pair. */
+export async function connectInMemory(options: SearchMcpServerOptions): Promise<Client> {
+  const server = createSearchMcpServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(clientSide);
+  return client;
 }
