@@ -1,6 +1,6 @@
 import { createSearchClient } from '@agent-search/core';
 import { providerKit } from '@agent-search/registry/testing';
-import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
+import { HEAT_PUMP_ENTRIES as ENTRIES, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
@@ -8,14 +8,6 @@ import { toolCallingModel } from './mock-model.ts';
 
 // The LLM vendors' own searches behind our AI SDK tool (for a model that cannot search itself), each
 // provider built by its kit and pointed at a loopback server answering like its API.
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
 const upstream = useHostileUpstream();
 
 /** A model that calls web_search once, then answers. */

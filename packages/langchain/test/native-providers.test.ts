@@ -1,21 +1,13 @@
 import { createSearchClient } from '@agent-search/core';
 import type { WebSearchOutput } from '@agent-search/core/views';
 import { providerKit } from '@agent-search/registry/testing';
-import { type HostileEntry, hostileResults, useHostileUpstream } from '@agent-search/testing';
+import { HEAT_PUMP_ENTRIES as ENTRIES, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import type { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
 
 // The LLM vendors' own searches behind the LangChain tool, each provider built by its kit and pointed at a
 // loopback server answering like its API.
-const ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];
 
 const upstream = useHostileUpstream();
 

@@ -1,4 +1,4 @@
-import type { HostileEntry, ProviderSimulator } from '@agent-search/testing';
+import type { ProviderSimulator } from '@agent-search/testing';
 
 // Shaped like real keys, long enough that the server would redact them from anything it prints.
 export const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
@@ -28,13 +28,3 @@ export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content[0]?.type === 'text' ? (content[0].text ?? '') : '';
 }
-
-/** Two results a hostile upstream answers in a provider's shape (`hostileResults`). */
-export const HEAT_PUMP_ENTRIES: HostileEntry[] = [
-  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
-  {
-    title: 'Heat pump - Wikipedia',
-    url: 'https://en.wikipedia.org/wiki/Heat_pump',
-    snippet: 'A heat pump moves heat.',
-  },
-];

@@ -1,8 +1,8 @@
 import { providerKit } from '@agent-search/registry/testing';
-import { hostileResults, useHostileUpstream } from '@agent-search/testing';
+import { HEAT_PUMP_ENTRIES as ENTRIES, hostileResults, useHostileUpstream } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { connectStdio, requireBuiltServer } from './connect.ts';
-import { HEAT_PUMP_ENTRIES as ENTRIES, textOf } from './loopback.ts';
+import { textOf } from './loopback.ts';
 
 // The published command, as an MCP client starts it, with SerpApi configured by its variables alone and
 // pointed at a loopback server answering like SerpApi (its kit's route and answers).

@@ -273,6 +273,16 @@ export type HostileEntry = KitEntry;
 const ESC = '\u001B';
 const BEL = '\u0007';
 
+/** Two plain results (nothing hostile in them), for tests that follow a provider's pages to what users see. */
+export const HEAT_PUMP_ENTRIES: readonly HostileEntry[] = [
+  { title: 'Heat pump systems', url: 'https://www.energy.gov/heat-pumps', snippet: 'How heat pumps work.' },
+  {
+    title: 'Heat pump - Wikipedia',
+    url: 'https://en.wikipedia.org/wiki/Heat_pump',
+    snippet: 'A heat pump moves heat.',
+  },
+];
+
 /**
  * Results a compromised or malicious upstream might send: markup (nested to survive one pass of tag
  * stripping, and entity-encoded), forged citations, empty fields, terminal escape codes (window title,

@@ -6,6 +6,7 @@ export {
   type ProviderConformanceOptions,
 } from './conformance.ts';
 export {
+  HEAT_PUMP_ENTRIES,
   HOSTILE_ENTRIES,
   type HostileAnswer,
   type HostileEntry,
