@@ -2,20 +2,15 @@ import { createSearchClient } from '@agent-search/core';
 import { WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core/views';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { useProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webSearchTool } from '../src/index.ts';
 import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: [tavilyKit] });
-});
-afterAll(() => simulator.close());
-beforeEach(() => simulator.reset());
+const simulator = useProviderSimulator([tavilyKit]);
 
 /** A model that calls web_search once with `input`, then answers; it records every prompt it gets. */
 const searchingModel = (input: Record<string, unknown>) =>
@@ -23,7 +18,7 @@ const searchingModel = (input: Record<string, unknown>) =>
 
 const client = () =>
   createSearchClient({
-    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.baseURL(tavilyKit) })],
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator().baseURL(tavilyKit) })],
   });
 
 describe('webSearchTool in generateText', () => {
@@ -63,11 +58,11 @@ describe('webSearchTool in generateText', () => {
     }
     expect(text.length).toBeLessThan(JSON.stringify(output).length);
     expect(result.text).toBe('Heat pumps are efficient [1].');
-    expect(simulator.calls('tavily')).toBe(1);
+    expect(simulator().calls('tavily')).toBe(1);
   });
 
   it('hands the model the LiveKit tool’s sentence when the search fails', async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const { model, calls } = searchingModel({ query: 'heat pump outage' });
     await generateText({
       model,
@@ -89,7 +84,7 @@ describe('webSearchTool in generateText', () => {
     const sent = toolResultSent(calls) as { type: string; value: string };
     expect(sent.type).toBe('error-text');
     expect(sent.value).toMatch(/max_results/);
-    expect(simulator.calls('tavily')).toBe(0);
+    expect(simulator().calls('tavily')).toBe(0);
   });
 });
 
@@ -128,7 +123,7 @@ describe('webSearchTool arguments and formats', () => {
   });
 
   it("format 'agent-server': a failure is the web_search_error envelope", async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const { model, calls } = searchingModel({ query: 'heat pump outage' });
     await generateText({
       model,

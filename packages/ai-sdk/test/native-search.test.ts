@@ -1,25 +1,20 @@
 import { createSearchClient } from '@agent-search/core';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { useProviderSimulator } from '@agent-search/testing';
 import { generateText, stepCountIs } from 'ai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchToolsFor } from '../src/index.ts';
 import { toolCallingModel } from './mock-model.ts';
 
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: [tavilyKit] });
-});
-afterAll(() => simulator.close());
-beforeEach(() => simulator.reset());
+const simulator = useProviderSimulator([tavilyKit]);
 
 const client = () =>
   createSearchClient({
     providers: [
       createTavilyProvider({
         apiKey: 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6',
-        baseURL: simulator.baseURL(tavilyKit),
+        baseURL: simulator().baseURL(tavilyKit),
       }),
     ],
   });
@@ -47,7 +42,7 @@ describe('searchToolsFor', () => {
       const result = await generateText({ model, tools: found.tools, prompt: 'Are heat pumps efficient?' });
       expect(calls[0]!.tools).toEqual([expect.objectContaining({ type: 'provider', id, name })]);
       expect(result.text).toBe('Heat pumps move heat rather than make it.');
-      expect(simulator.calls('tavily')).toBe(0);
+      expect(simulator().calls('tavily')).toBe(0);
     },
   );
 
@@ -70,7 +65,7 @@ describe('searchToolsFor', () => {
       const output = result.steps[0]!.toolResults[0]!.output as { provider: string; results: unknown[] };
       expect(output.provider).toBe('tavily');
       expect(output.results).toHaveLength(2);
-      expect(simulator.calls('tavily')).toBe(1);
+      expect(simulator().calls('tavily')).toBe(1);
     },
   );
 

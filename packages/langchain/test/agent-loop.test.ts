@@ -2,21 +2,16 @@ import { createSearchClient } from '@agent-search/core';
 import { WEB_SEARCH_TOOL_DESCRIPTION } from '@agent-search/core/views';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { useProviderSimulator } from '@agent-search/testing';
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, type ToolMessage } from '@langchain/core/messages';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type WebSearchArtifact, webSearchTool } from '../src/index.ts';
 
 const TAVILY_KEY = 'tvly-dev-Q7x2Lm9Rt4Vb8Nc1Kp5Zs3Wy6';
 
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: [tavilyKit] });
-});
-afterAll(() => simulator.close());
-beforeEach(() => simulator.reset());
+const simulator = useProviderSimulator([tavilyKit]);
 
 /**
  * LangChain's fake chat model, scripted to call a tool: FakeListChatModel answers with its `responses` in
@@ -66,7 +61,7 @@ async function runAgent(
 
 const client = () =>
   createSearchClient({
-    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator.baseURL(tavilyKit) })],
+    providers: [createTavilyProvider({ apiKey: TAVILY_KEY, baseURL: simulator().baseURL(tavilyKit) })],
   });
 
 describe('webSearchTool in a LangChain agent loop', () => {
@@ -95,14 +90,14 @@ describe('webSearchTool in a LangChain agent loop', () => {
         expect(text).not.toContain(r.url);
       }
       expect(String(messages.at(-1)!.content)).toBe('Heat pumps are efficient [1].');
-      expect(simulator.calls('tavily')).toBe(1);
+      expect(simulator().calls('tavily')).toBe(1);
     } finally {
       restore();
     }
   });
 
   it('answers a failed search with the LiveKit tool’s sentence and lets the loop go on', async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const { model, restore } = scriptedModel({ query: 'heat pump outage' });
     try {
       const messages = await runAgent(
@@ -151,7 +146,7 @@ describe('webSearchTool arguments and formats in a LangChain agent loop', () => 
   });
 
   it("format 'agent-server': a failure is the web_search_error envelope", async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const { model, restore } = scriptedModel({ query: 'heat pump outage' });
     try {
       const tool = webSearchTool({ client: client(), format: 'agent-server' });

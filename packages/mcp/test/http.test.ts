@@ -3,7 +3,7 @@ import { connect as tcpConnect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { loadProviderKits } from '@agent-search/registry/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { useProviderSimulator } from '@agent-search/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +11,7 @@ import { createSearchMcpServer, runMcpServer, startMcpHttpServer } from '../src/
 import { fetchFrom } from './from-address.ts';
 import { loopbackEnv, textOf } from './loopback.ts';
 
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
-});
-afterAll(() => simulator.close());
-beforeEach(() => simulator.reset());
+const simulator = useProviderSimulator(await loadProviderKits());
 
 interface Running {
   url: string;
@@ -30,7 +25,7 @@ async function serve(args: string[], env: Record<string, string> = {}): Promise<
   const controller = new AbortController();
   let stderr = '';
   const exited = runMcpServer(['--http', '--port', '0', ...args], {
-    env: loopbackEnv(simulator, env),
+    env: loopbackEnv(simulator(), env),
     stdin: new PassThrough(),
     stdout: new PassThrough(),
     stderr: { write: (chunk: string) => (stderr += chunk) },
@@ -128,7 +123,7 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     expect(structured.provider).toBe('tavily');
     expect(structured.results).toHaveLength(2);
     expect(textOf(result)).toContain(`[1] ${structured.results[0]!.title.split(' | ')[0]}`);
-    expect(simulator.calls('tavily')).toBe(1);
+    expect(simulator().calls('tavily')).toBe(1);
   });
 
   it('answers a tool call as one JSON body on a kept-alive connection', async () => {
@@ -192,14 +187,14 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
   });
 
   it('fails over to the next provider when the primary fails', async () => {
-    simulator.configure('tavily', { faults: { reset: 1 } });
+    simulator().configure('tavily', { faults: { reset: 1 } });
     const result = await client.callTool({
       name: 'web_search',
       arguments: { query: 'heat pump http failover' },
     });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { provider: string }).provider).toBe('exa');
-    expect(simulator.calls('exa')).toBe(1);
+    expect(simulator().calls('exa')).toBe(1);
   });
 
   it('turns bad arguments into tool errors', async () => {
@@ -209,7 +204,7 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     const mode = await client.callTool({ name: 'web_search', arguments: { query: 'x', mode: 'images' } });
     expect(mode.isError).toBe(true);
     expect(textOf(mode)).toMatch(/mode/);
-    expect(simulator.calls('tavily')).toBe(0);
+    expect(simulator().calls('tavily')).toBe(0);
   });
 
   it('rate-limits each client across all its sessions, and each client on its own', async () => {
@@ -318,7 +313,7 @@ describe('off loopback', () => {
   it('refuses to listen on 0.0.0.0 without a token', async () => {
     let stderr = '';
     const code = await runMcpServer(['--http', '--host', '0.0.0.0', '--port', '0'], {
-      env: loopbackEnv(simulator),
+      env: loopbackEnv(simulator()),
       stdin: new PassThrough(),
       stdout: new PassThrough(),
       stderr: { write: (chunk: string) => (stderr += chunk) },
@@ -350,11 +345,11 @@ describe('off loopback', () => {
 
 describe('shutdown', () => {
   it('lets a search in flight finish, then exits 0', async () => {
-    simulator.configure('tavily', { latency: { kind: 'fixed', ms: 600 } });
+    simulator().configure('tavily', { latency: { kind: 'fixed', ms: 600 } });
     const server = await serve([]);
     const client = await connect(server.url);
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump drain' } });
-    await expect.poll(() => simulator.calls('tavily')).toBe(1);
+    await expect.poll(() => simulator().calls('tavily')).toBe(1);
     const exited = server.stop();
     const result = await call;
     expect(result.isError).toBeFalsy();
@@ -363,11 +358,11 @@ describe('shutdown', () => {
   });
 
   it('aborts a search still running at the deadline with a tool error', async () => {
-    simulator.configure('tavily', { faults: { hang: 1 } });
+    simulator().configure('tavily', { faults: { hang: 1 } });
     const server = await serve([], { AGENT_SEARCH_MCP_SHUTDOWN_MS: '300', SEARCH_TIMEOUT_MS: '60000' });
     const client = await connect(server.url);
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump hang' } });
-    await expect.poll(() => simulator.calls('tavily')).toBe(1);
+    await expect.poll(() => simulator().calls('tavily')).toBe(1);
     const started = performance.now();
     const exited = server.stop();
     const result = await call;

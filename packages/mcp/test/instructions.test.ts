@@ -1,21 +1,17 @@
 import { loadSearchConfig } from '@agent-search/core';
 import { loadProviderKits } from '@agent-search/registry/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useProviderSimulator } from '@agent-search/testing';
+import { describe, expect, it } from 'vitest';
 import { PROVIDER_DEFINITIONS } from '../src/registry.ts';
 import { webSearchTool } from '../src/web-search-tool.ts';
 import { connectInMemory } from './connect.ts';
 import { loopbackEnv, textOf } from './loopback.ts';
 
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
-});
-afterAll(() => simulator.close());
+const simulator = useProviderSimulator(await loadProviderKits());
 
 describe('the server instructions', () => {
   it('ask the model to cite what the tool text shows: numbers and sites, not URLs it never receives', async () => {
-    const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
+    const { client: search } = loadSearchConfig(loopbackEnv(simulator()), {
       definitions: PROVIDER_DEFINITIONS,
     });
     const client = await connectInMemory({ tools: [webSearchTool({ client: search })] });
@@ -40,7 +36,7 @@ describe('the server instructions', () => {
   });
 
   it('in the agent-server format, ask for the titles and urls the envelope holds', async () => {
-    const { client: search } = loadSearchConfig(loopbackEnv(simulator), {
+    const { client: search } = loadSearchConfig(loopbackEnv(simulator()), {
       definitions: PROVIDER_DEFINITIONS,
     });
     const client = await connectInMemory({

@@ -1,23 +1,18 @@
 import { loadProviderKits } from '@agent-search/registry/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing';
+import { useProviderSimulator } from '@agent-search/testing';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectStdio, requireBuiltServer } from './connect.ts';
 import { EXA_KEY, loopbackEnv, TAVILY_KEY, textOf } from './loopback.ts';
 
 requireBuiltServer();
-let simulator: ProviderSimulator;
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ kits: await loadProviderKits() });
-});
-afterAll(() => simulator.close());
+const simulator = useProviderSimulator(await loadProviderKits());
 
-const connect = (extraEnv: Record<string, string> = {}) => connectStdio(loopbackEnv(simulator, extraEnv));
+const connect = (extraEnv: Record<string, string> = {}) => connectStdio(loopbackEnv(simulator(), extraEnv));
 
 describe('agent-search-mcp over stdio', () => {
   let session: Awaited<ReturnType<typeof connect>>;
   beforeEach(async () => {
-    simulator.reset();
     session = await connect({ LOG_LEVEL: 'debug' });
   });
   afterEach(() => session.client.close());
@@ -62,8 +57,8 @@ describe('agent-search-mcp over stdio', () => {
       expect(text).not.toContain(r.url);
     }
     expect(text.length).toBeLessThan(JSON.stringify(structured).length);
-    expect(simulator.calls('tavily')).toBe(1);
-    expect(simulator.calls('exa')).toBe(0);
+    expect(simulator().calls('tavily')).toBe(1);
+    expect(simulator().calls('exa')).toBe(0);
   });
 
   it('says cached on a repeated search the cache answered: in the model text and in structuredContent', async () => {
@@ -85,7 +80,7 @@ describe('agent-search-mcp over stdio', () => {
     expect((again.structuredContent as { results: unknown[] }).results).toEqual(
       (first.structuredContent as { results: unknown[] }).results,
     );
-    expect(simulator.calls('tavily')).toBe(1);
+    expect(simulator().calls('tavily')).toBe(1);
   });
 
   it('takes num_results as max_results (the name some agents use)', async () => {
@@ -104,15 +99,15 @@ describe('agent-search-mcp over stdio', () => {
   });
 
   it('fails over to the next provider when the primary fails', async () => {
-    simulator.configure('tavily', { faults: { server_error: 1 } });
+    simulator().configure('tavily', { faults: { server_error: 1 } });
     const result = await session.client.callTool({
       name: 'web_search',
       arguments: { query: 'heat pump failover' },
     });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { provider: string }).provider).toBe('exa');
-    expect(simulator.calls('tavily')).toBe(1);
-    expect(simulator.calls('exa')).toBe(1);
+    expect(simulator().calls('tavily')).toBe(1);
+    expect(simulator().calls('exa')).toBe(1);
   });
 
   it('turns bad arguments into a tool error naming the argument, without searching', async () => {
@@ -122,12 +117,12 @@ describe('agent-search-mcp over stdio', () => {
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/max_results/);
-    expect(simulator.calls('tavily') + simulator.calls('exa')).toBe(0);
+    expect(simulator().calls('tavily') + simulator().calls('exa')).toBe(0);
   });
 
   it('says what failed in the LiveKit tool’s sentence when every provider fails, never a key', async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
-    simulator.configure('exa', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('exa', { faults: { rate_limited: 1 } });
     const result = await session.client.callTool({
       name: 'web_search',
       arguments: { query: 'heat pump outage' },
@@ -141,7 +136,6 @@ describe('agent-search-mcp over stdio', () => {
 
 describe('hostile stdin', () => {
   it('answers a message over the 10 MiB line limit with an error under its id, and keeps serving', async () => {
-    simulator.reset();
     const { client, transport, stderr } = await connect();
     const errors: Error[] = [];
     client.onerror = (error) => errors.push(error);
@@ -162,11 +156,10 @@ describe('hostile stdin', () => {
 
 describe('shutdown', () => {
   it('finishes a search in flight on SIGTERM, then exits', async () => {
-    simulator.reset();
-    simulator.configure('tavily', { latency: { kind: 'fixed', ms: 800 } });
+    simulator().configure('tavily', { latency: { kind: 'fixed', ms: 800 } });
     const { client, transport } = await connect();
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump shutdown' } });
-    await expect.poll(() => simulator.calls('tavily'), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => simulator().calls('tavily'), { timeout: 5_000 }).toBe(1);
     const pid = transport.pid!;
     process.kill(pid, 'SIGTERM');
     const result = await call;
@@ -190,7 +183,6 @@ function isRunning(pid: number): boolean {
 describe('agent-search-mcp with AGENT_SEARCH_MCP_FORMAT=agent-server', () => {
   let session: Awaited<ReturnType<typeof connect>>;
   beforeEach(async () => {
-    simulator.reset();
     session = await connect({ AGENT_SEARCH_MCP_FORMAT: 'agent-server' });
   });
   afterEach(() => session.client.close());
@@ -214,8 +206,8 @@ describe('agent-search-mcp with AGENT_SEARCH_MCP_FORMAT=agent-server', () => {
   });
 
   it('answers a failure with the web_search_error envelope', async () => {
-    simulator.configure('tavily', { faults: { rate_limited: 1 } });
-    simulator.configure('exa', { faults: { rate_limited: 1 } });
+    simulator().configure('tavily', { faults: { rate_limited: 1 } });
+    simulator().configure('exa', { faults: { rate_limited: 1 } });
     const result = await session.client.callTool({
       name: 'web_search',
       arguments: { query: 'heat pump outage' },
