@@ -2,6 +2,7 @@ import { cleanText, FIELD_LIMITS, toIsoDate } from '@agent-search/core';
 import { decodeBody } from './charset.ts';
 import { cutText } from './cut-text.ts';
 import { extractArticle } from './extract-article.ts';
+import type { ReadPageResult } from './read-page.ts';
 
 export type PageKind = 'html' | 'text' | 'json';
 
@@ -15,16 +16,11 @@ export interface PageTextInput {
   maxChars: number;
 }
 
-/** The model-ready text of a page and what it says about itself, cleaned and cut. */
-export interface PageText {
-  /** Empty when the page names none (plain text, JSON, an HTML page without a title). */
-  title: string;
-  siteName?: string;
-  byline?: string;
-  publishedAt?: string;
-  text: string;
-  truncated: boolean;
-}
+/**
+ * The model-ready text of a page and what it says about itself, cleaned and cut: a `ReadPageResult` but
+ * for where it was read from, which the reader adds.
+ */
+export type PageText = Omit<ReadPageResult, 'url' | 'finalUrl' | 'contentType'>;
 
 // Cleaning only shrinks text (tags, entities, controls go), so more than this is never needed to fill maxChars
 // with real words; what lies beyond is not cleaned at all.

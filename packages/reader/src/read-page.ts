@@ -13,6 +13,7 @@ export interface ReadPageResult {
   url: string;
   /** The URL the page was read from, after redirects. */
   finalUrl: string;
+  /** Empty when the page names none (plain text, JSON, an HTML page without a title). */
   title: string;
   siteName?: string;
   byline?: string;
