@@ -120,14 +120,18 @@ export class FindingIndex {
     const terms = new Set<string>();
     const lengths: [number, number] = [0, 0];
     for (const field of [0, 1] as const) {
-      const tokens = words(field === 0 ? fields.query : fields.text);
-      lengths[field] = new Set(tokens).size;
-      this.#totalLength[field]! += lengths[field];
-      // Counted per finding first, so each distinct term costs one lookup in the index, not one per word.
+      // Each distinct word once (minisearch's field length counts them as written), then each term once:
+      // the index is looked up per distinct term, not per word.
+      const written = new Map<string, number>();
+      for (const word of words(field === 0 ? fields.query : fields.text)) {
+        written.set(word, (written.get(word) ?? 0) + 1);
+      }
+      lengths[field] = written.size;
+      this.#totalLength[field]! += written.size;
       const freqs = new Map<string, number>();
-      for (const token of tokens) {
-        const term = topical(token);
-        if (term !== undefined) freqs.set(term, (freqs.get(term) ?? 0) + 1);
+      for (const [word, count] of written) {
+        const term = topical(word);
+        if (term !== undefined) freqs.set(term, (freqs.get(term) ?? 0) + count);
       }
       for (const [term, freq] of freqs) {
         let postings = this.#postings.get(term);
