@@ -115,13 +115,15 @@ async function firstLoad(memory: SearchMemory, r: number): Promise<FirstLoad> {
     let firstMs = 0;
     for (let recalls = 1; ; recalls++) {
       let found: string | undefined;
+      let timedOut = false;
       try {
         found = (await memory.recall(text))[0]?.query;
       } catch (error) {
         if (!isTimeout(error) || performance.now() - started > 60_000) throw error;
+        timedOut = true;
       }
       if (first === undefined) {
-        first = found === undefined ? 'timed out' : 'answered';
+        first = timedOut ? 'timed out' : 'answered';
         firstMs = performance.now() - started;
       }
       if (found === answer) {
@@ -137,7 +139,8 @@ async function firstLoad(memory: SearchMemory, r: number): Promise<FirstLoad> {
           cpuMs: (user + system) / 1_000,
         };
       }
-      if (found !== undefined) throw new Error(`a first recall found "${found}", not "${answer}"`);
+      if (!timedOut)
+        throw new Error(`a first recall found ${found ? `"${found}"` : 'nothing'}, not "${answer}"`);
     }
   } finally {
     loop.disable();
