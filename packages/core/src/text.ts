@@ -33,9 +33,26 @@ const TAG = /<\/?[a-zA-Z][^<>]*>/g;
 // "[3]", "［9］", "[٣]": in a field they read as a citation of another result, so a snippet could forge one.
 // Markdown escapes them ("\[1\]", as page text converted to Markdown writes them): those go too.
 const CITATION_MARK = /\\?[[［]\s*\p{Nd}+\s*\\?[\]］]/gu;
-// What a pass can act on in text it has already been through (escape sequences start with ESC or CSI); see `plainText`.
+// What a pass can act on in text it has already been through (escape sequences start with ESC or CSI); see
+// `plainText`. A `<` acts only as the start of a tag or comment, a `&` only as the start of an entity (a name
+// or `#`): "Q&A", "AT&T" and "a < b" need no second pass.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and CSI are what it looks for
-const PASS_CHANGES = /[<&[［\u001B\u009B]/;
+const PASS_CHANGES = /[[［\u001B\u009B]|&[#A-Za-z]|<[!/A-Za-z]/;
+// After the last pass, any of these marks text built to outlast the passes (see `plainText`).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and CSI are what it looks for
+const OUTLASTS_PASSES = /[<&[［\u001B\u009B]/;
+// Every character any cleaning step acts on (markup as above, citation brackets, controls and escape
+// sequences, invisible and bidirectional characters, surrogates, \uFFFE/\uFFFF, whitespace other than a
+// single space), and the spaces it would collapse or trim. Most text from a JSON API, and all of it from our
+// own cache, has none: one scan then replaces the dozen passes that would each change nothing. A surrogate
+// pair (an emoji) takes the passes, as a lone one must.
+const MAY_CHANGE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are among what it looks for
+  /[[［\u0000-\u001F\u007F-\u00A0\u061C\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]|&[#A-Za-z]|<[!/A-Za-z]| {2}|^ | $/;
+// The same without markup and brackets, for a line that keeps them (a view that escapes them).
+const MAY_CHANGE_PRINTABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are among what it looks for
+  /[\u0000-\u001F\u007F-\u00A0\u061C\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]| {2}|^ | $/;
 // Nesting deeper than this ("<scr<scr<script>ipt>ipt>") is built to outlast the passes: its brackets go.
 const MAX_PASSES = 6;
 
@@ -90,8 +107,9 @@ export function plainText(value: string): string {
     const next = onePass(text);
     // Text without these characters goes through a pass unchanged (no tag, comment, entity, escape
     // sequence or citation mark can start, and the pass left no control or lone surrogate), so the pass
-    // that would prove it is skipped: a title with <b> tags costs one pass, not two.
-    if (next === text || !PASS_CHANGES.test(next)) return next;
+    // that would prove it is skipped: a title with <b> tags or a snippet saying "Q&A" costs one pass, not
+    // two. After the last pass the coarser test decides which text loses its brackets, as it always has.
+    if (next === text || !(pass < MAX_PASSES - 1 ? PASS_CHANGES : OUTLASTS_PASSES).test(next)) return next;
     text = next;
   }
   return onePass(text).replace(/[<>[\]［］]/g, ' ');
@@ -105,10 +123,22 @@ export function cleanText(value: unknown, max: number = FIELD_LIMITS.other): str
   if (typeof value !== 'string' && typeof value !== 'number') return '';
   // Cut before cleaning, never after: cleaning only shrinks text (tags, entities and controls go), and what
   // lies past four times the limit is not read at all, however it is built.
-  const text = plainText(String(value).slice(0, Math.max(max, 200) * 4))
-    .replace(/\s+/gu, ' ')
-    .trim();
-  return truncate(text, max);
+  const cut = String(value).slice(0, Math.max(max, 200) * 4);
+  if (isCleanLine(cut)) return truncate(cut, max);
+  return truncate(plainText(cut).replace(/\s+/gu, ' ').trim(), max);
+}
+
+/**
+ * True when no cleaning step would change `text`: `plainText`, `cleanText` (short of its cut) and the
+ * views' one-line fields return it as it is. A single linear scan, so a caller can skip the passes.
+ */
+export function isCleanLine(text: string): boolean {
+  return !MAY_CHANGE.test(text);
+}
+
+/** True when `printableText` and the views' one-line step (markup kept) would return `text` as it is. */
+export function isPrintableLine(text: string): boolean {
+  return !MAY_CHANGE_PRINTABLE.test(text);
 }
 
 export function truncate(text: string, max: number): string {
