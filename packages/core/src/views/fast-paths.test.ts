@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults, type RawResult, type SearchResult } from '../result.ts';
-import { cleanText, plainText, printableText } from '../text.ts';
+import { cleanText, plainText, printableText, toIsoDate } from '../text.ts';
 import * as before from './__fixtures__/before-fast-paths.ts';
 import { isoDay, oneLine, plainLine } from './fields.ts';
 import { toModelText } from './model-text.ts';
@@ -209,6 +209,30 @@ const DATES: unknown[] = [
   '2O25-11-29T14:05:00.000Z',
   '2025-1a-29T14:05:00.000Z',
   '2025-11-29T14:05:00.0a0Z',
+  '2025-11-29T14:05:07.0000000',
+  '2025-11-29T14:05:07.9999999',
+  '2025-11-29T14:05:07.5',
+  '2025-11-29T14:05:07.05Z',
+  '2025-11-29T14:05:07.123456789012345678901234567890Z',
+  '2025-11-29T14:05:07.Z',
+  '2025-11-29T14:05:07.',
+  '2025-11-29T14:05:07',
+  '2025-11-29T14:05:0',
+  '2025-11-29T14:05Z',
+  '2025-11-29T14:05',
+  '2025-11-29T14:5',
+  '2025-11-29T14:05:07x',
+  '2025-11-29T14:05:07.5x',
+  '2025-02-29T14:05',
+  '2024-02-29T14:05:07Z',
+  '2025-11-29T24:00',
+  '0999-12-31T23:59:59.999Z',
+  '1000-01-01T00:00:00.000Z',
+  '1989-12-31T23:59:59.999Z',
+  '1990-01-01T00:00:00.000Z',
+  '2099-01-01T00:00:00.000Z',
+  '  2025-11-29T14:05:07  ',
+  '１２３４-11-29T14:05:07Z',
   '2025-11-29',
   'Nov 29, 2025',
   'yesterday',
@@ -346,6 +370,8 @@ describe('the fast paths give the same bytes as the code before them', () => {
       const nearby = typeof value === 'number' ? value + Math.floor((next() - 0.5) * 4 * 86_400_000) : value;
       expect(isoDay(nearby), String(nearby)).toBe(before.isoDay(nearby));
       expect(isoDay(value), String(value)).toBe(before.isoDay(value));
+      expect(toIsoDate(value), String(value)).toBe(before.toIsoDate(value));
+      expect(toIsoDate(nearby), String(nearby)).toBe(before.toIsoDate(nearby));
     }
   });
 

@@ -1,5 +1,12 @@
 // Helpers shared by the views: every field a view prints goes through one of these.
-import { isCleanLine, isPrintableLine, plainText, printableText } from '../text.ts';
+import {
+  collapseWhitespace,
+  isCleanLine,
+  isPrintableLine,
+  plainText,
+  printableText,
+  readIsoDateTime,
+} from '../text.ts';
 
 // Characters XML 1.0 forbids, plus controls, zero-width and line/paragraph separators no reader needs.
 const UNPRINTABLE =
@@ -15,7 +22,7 @@ export function oneLine(value: unknown): string {
   if (typeof value !== 'string') return '';
   // Most fields a provider cleaned already are clean lines: one scan, not a dozen passes that change nothing.
   if (isPrintableLine(value)) return value;
-  return printableText(value).replace(UNPRINTABLE, '').replace(/\s+/gu, ' ').trim();
+  return collapseWhitespace(printableText(value).replace(UNPRINTABLE, '')).trim();
 }
 
 /** One line of plain text for a reader that does not escape (a model, a terminal): see `plainText`. */
@@ -34,8 +41,8 @@ let lastDay = { from: 0, to: 0, day: '' };
 export function isoDay(value: Date | number | string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') {
-    // A result's `publishedAt` as `toIsoDate` writes it: its first ten characters, without parsing a Date.
-    if (isCanonicalIsoTime(value)) return value.slice(0, 10);
+    // A result's `publishedAt` as `toIsoDate` writes it ("…Z"): its first ten characters, without a Date.
+    if (value.endsWith('Z') && !Number.isNaN(readIsoDateTime(value))) return value.slice(0, 10);
   } else {
     // A Date keeps a whole number of milliseconds; `new Date(n)` truncates a fraction (toward zero).
     const time = typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Number.NaN;
@@ -49,38 +56,4 @@ export function isoDay(value: Date | number | string | undefined): string | unde
   const from = Math.floor(time / DAY_MS) * DAY_MS;
   lastDay = { from: Math.max(from, -MAX_TIME), to: Math.min(from + DAY_MS, MAX_TIME + 1), day };
   return day;
-}
-
-const digit = (text: string, at: number) => {
-  const code = text.charCodeAt(at) - 48;
-  return code >= 0 && code <= 9 ? code : Number.NaN;
-};
-const number = (text: string, at: number, digits: number) => {
-  let n = 0;
-  for (let i = at; i < at + digits; i++) n = n * 10 + digit(text, i);
-  return n;
-};
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * True for "YYYY-MM-DDTHH:mm:ss.sssZ" naming a real instant (what `toISOString` writes for years 0–9999),
- * which a Date would print back unchanged. Anything else ("T24:00", 30 February, which a Date rolls over)
- * is false and goes through a Date.
- */
-function isCanonicalIsoTime(text: string): boolean {
-  if (text.length !== 24 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T') return false;
-  if (text[13] !== ':' || text[16] !== ':' || text[19] !== '.' || text[23] !== 'Z') return false;
-  const year = number(text, 0, 4);
-  const month = number(text, 5, 2);
-  const day = number(text, 8, 2);
-  // NaN (a non-digit) fails every comparison below.
-  if (!(year >= 0 && month >= 1 && month <= 12 && day >= 1)) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (!(day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!))) return false;
-  return (
-    number(text, 11, 2) <= 23 &&
-    number(text, 14, 2) <= 59 &&
-    number(text, 17, 2) <= 59 &&
-    number(text, 20, 3) >= 0
-  );
 }

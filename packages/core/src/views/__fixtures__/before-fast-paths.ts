@@ -4,7 +4,7 @@
 import { decodeHTML } from 'entities';
 import { learnedNotice, type SearchResponse } from '../../response.ts';
 import type { RawResult, SearchResult } from '../../result.ts';
-import { cleanUrl, FIELD_LIMITS, httpUrl, siteOf, toIsoDate, truncate } from '../../text.ts';
+import { cleanUrl, FIELD_LIMITS, httpUrl, siteOf, truncate } from '../../text.ts';
 import type { ModelTextOptions } from '../model-text.ts';
 import { staleNotice } from '../staleness.ts';
 
@@ -68,6 +68,24 @@ export function cleanText(value: unknown, max: number = FIELD_LIMITS.other): str
     .replace(/\s+/gu, ' ')
     .trim();
   return truncate(text, max);
+}
+
+const NAIVE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+export function toIsoDate(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  let date: Date;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'number') date = new Date(value < 1e12 ? value * 1000 : value);
+  else if (typeof value === 'string') {
+    const trimmed = value.trim();
+    date = /^\d+$/.test(trimmed)
+      ? new Date(Number(trimmed) * (trimmed.length <= 10 ? 1000 : 1))
+      : new Date(NAIVE_DATE_TIME.test(trimmed) ? `${trimmed}Z` : trimmed);
+  } else return undefined;
+  const time = date.getTime();
+  if (Number.isNaN(time) || time < 631_152_000_000 || time > Date.now() + 86_400_000) return undefined;
+  return date.toISOString();
 }
 
 function cleanDuration(value: unknown): string | undefined {
