@@ -2,7 +2,7 @@
 // Build output goes to stderr, so `pnpm -s run search "q" --json` leaves only JSON on stdout.
 import './check-node.cjs';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -10,6 +10,27 @@ import { stripVTControlCharacters } from 'node:util';
 const CLI = '@agent-search/cli';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const localTurbo = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
+
+/**
+ * The workspace packages that have a build script, by name. turbo's "Running build in N packages" counts
+ * every package in scope, also those with nothing to build (the test kit), whose task never shows up.
+ */
+function packagesWithBuild() {
+  const names = new Set();
+  for (const folder of ['packages', 'packages/providers', 'apps']) {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const manifest = join(root, folder, entry.name, 'package.json');
+      if (!entry.isDirectory() || !existsSync(manifest)) continue;
+      try {
+        const { name, scripts } = JSON.parse(readFileSync(manifest, 'utf8'));
+        if (typeof scripts?.build === 'string') names.add(name);
+      } catch {
+        // A broken manifest fails the build itself, which says so.
+      }
+    }
+  }
+  return names;
+}
 
 function fail(message) {
   process.stderr.write(`search: ${message}\n`);
@@ -68,8 +89,11 @@ function buildProgress(stream) {
       pending = lines.pop() ?? '';
       for (const raw of lines) {
         const line = stripVTControlCharacters(raw).trim();
-        const scope = /Running build in (\d+) packages/.exec(line);
-        if (scope) total = scope[1];
+        const scope = /Packages in scope: (.+)$/.exec(line);
+        if (scope) {
+          const buildable = packagesWithBuild();
+          total = String(scope[1].split(', ').filter((name) => buildable.has(name)).length);
+        }
         const task = /^(\S+):build: cache (hit|miss)/.exec(line);
         if (!task) continue;
         seen += 1;

@@ -90,7 +90,11 @@ try {
   );
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
-    // Tables are written to the docs by a full run; a partial one shows them here.
+    // Details, reasons and tables are written to the docs by a full run; a partial one shows them here.
+    for (const figure of figures) {
+      for (const [name, value] of figure.details) console.log(`${figure.id}: ${name}: ${value}`);
+      for (const check of figure.checks.filter((c) => c.why)) console.log(`${figure.id}: why: ${check.why}`);
+    }
     for (const table of figures.flatMap((f) => f.tables ?? [])) {
       console.log(`\n${markdownTable(table.header, table.rows)}`);
     }

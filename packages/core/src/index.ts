@@ -1,5 +1,6 @@
 export { raceAbort } from './abort.ts';
 export type { SearchAttempt } from './attempt.ts';
+export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';

@@ -1,4 +1,4 @@
-import { type Logger, silentLogger } from '@agent-search/core';
+import { Bulkhead, BulkheadFullError, type Logger, silentLogger } from '@agent-search/core';
 import {
   type PageReader,
   pageModelText,
@@ -8,7 +8,6 @@ import {
 } from '@agent-search/core/views';
 import { isReadPageError, readPage } from '@agent-search/reader';
 import { z } from 'zod';
-import { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
 
 const DEFAULT_MAX_CHARS = 20_000;
@@ -87,7 +86,7 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
         };
       } catch (error) {
         if (signal.aborted) return toolError('The page read was cancelled.');
-        if (error instanceof BulkheadFullError) {
+        if (BulkheadFullError.is(error)) {
           logger.warn({ running: budget.running }, 'read_page refused: too many page reads waiting');
           return toolError('The page reader is busy with other pages; try again in a few seconds.');
         }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { silentLogger } from '@agent-search/core';
@@ -26,6 +27,19 @@ const TARGET_MS = 2;
 const SOURCE_HOOKS = fileURLToPath(new URL('../source-hooks.ts', import.meta.url));
 // The server's command, run from source like the rest of the bench (the hooks resolve our packages).
 const MCP_BIN = fileURLToPath(new URL('./bin.ts', import.meta.resolve('@agent-search/mcp')));
+const BARE_SERVER = fileURLToPath(new URL('./bare-search-server.ts', import.meta.url));
+
+/** CPU time (ms) process `pid` has used, from /proc (Linux); undefined where there is none. */
+function cpuOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (1/100 s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A loopback server answering every POST at once with a JSON body of argv[1] bytes. */
 const HOP_SERVER = `
@@ -80,14 +94,13 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   const newServer = () => createSearchMcpServer({ tools: [webSearchTool({ client: direct.client })] });
 
   const stdio = new Client({ name: 'bench-stdio', version: '1.0.0' });
-  await stdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', SOURCE_HOOKS, MCP_BIN],
-      env: childEnv,
-      stderr: 'ignore',
-    }),
-  );
+  const stdioTransport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', SOURCE_HOOKS, MCP_BIN],
+    env: childEnv,
+    stderr: 'ignore',
+  });
+  await stdio.connect(stdioTransport);
 
   const server = spawn(process.execPath, ['--import', SOURCE_HOOKS, MCP_BIN, '--http', '--port', '0'], {
     env: childEnv,
@@ -114,10 +127,21 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const hopUrl = await listening(hopServer);
+  // Our search behind a bare node:http server in its own process: the floor of any HTTP transport.
+  const bareServer = spawn(process.execPath, ['--import', SOURCE_HOOKS, BARE_SERVER], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const bareUrl = await listening(bareServer);
 
   // TCP connections this process opens to the HTTP servers while measuring: none if the client keeps
   // its connection alive, one per call if it does not.
-  const ports = new Set([Number(new URL(url).port), local.port, Number(new URL(hopUrl).port)]);
+  const ports = new Set([
+    Number(new URL(url).port),
+    local.port,
+    Number(new URL(hopUrl).port),
+    Number(new URL(bareUrl).port),
+  ]);
   let connections = 0;
   let counting = false;
   const onSocket = (message: unknown) => {
@@ -132,26 +156,38 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     const result = await client.callTool({ name: 'web_search', arguments: { query: q } });
     if (result.isError) throw new Error(`web_search failed: ${JSON.stringify(result.content)}`);
   };
-  type Name = 'direct' | 'memory' | 'stdio' | 'http' | 'httpLocal' | 'hop';
+  const post = async (target: string, q: string) => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'web_search', arguments: { query: q } },
+    });
+    const response = await fetch(target, { method: 'POST', headers: HOP_HEADERS, body });
+    await response.json();
+  };
+  type Name = 'direct' | 'memory' | 'stdio' | 'http' | 'httpLocal' | 'bare' | 'hop';
   const contenders: Record<Name, (q: string) => Promise<unknown>> = {
     direct: (q: string) => direct.client.search({ query: q }),
     memory: (q: string) => call(memory, q),
     stdio: (q: string) => call(stdio, q),
     http: (q: string) => call(http, q),
     httpLocal: (q: string) => call(httpLocal, q),
-    hop: async (q: string) => {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'web_search', arguments: { query: q } },
-      });
-      const response = await fetch(hopUrl, { method: 'POST', headers: HOP_HEADERS, body });
-      await response.json();
-    },
+    bare: (q: string) => post(bareUrl, q),
+    hop: (q: string) => post(hopUrl, q),
   };
-  const names: Name[] = ['direct', 'memory', 'stdio', 'http', 'httpLocal', 'hop'];
+  const names: Name[] = ['direct', 'memory', 'stdio', 'http', 'httpLocal', 'bare', 'hop'];
+  // The process serving each contender, where it is another one: its CPU per call is read from /proc
+  // around each run (it does nothing but its own contender's calls).
+  const servedBy: Partial<Record<Name, number | undefined>> = {
+    stdio: stdioTransport.pid ?? undefined,
+    http: server.pid,
+    bare: bareServer.pid,
+    hop: hopServer.pid,
+  };
   const empty = () => Object.fromEntries(names.map((k) => [k, []])) as unknown as Record<Name, number[]>;
+  // CPU per call, this process (the client, and the simulator in it) and the serving process; every call (client) and every run (server).
+  const cpu = { client: empty(), server: empty() };
   const runs: Record<Name, number[]>[] = [];
   let n = 0;
   let searches = 1; // the answer-size sample above
@@ -160,14 +196,25 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
       // Run -1 is the warm-up.
       const times = empty();
       counting = r >= 0;
+      const serverBefore = names.map((name) => cpuOf(servedBy[name]));
       for (let round = 0; round < (r < 0 ? WARMUP : rounds); round++) {
         for (const name of names) {
+          const before = process.cpuUsage();
           const { ms } = await timed(() => contenders[name](query(n++, 'heat pump mcp')));
+          const used = process.cpuUsage(before);
           if (name !== 'hop') searches++;
           times[name].push(ms);
+          if (r >= 0) cpu.client[name].push((used.user + used.system) / 1000);
         }
       }
-      if (r >= 0) runs.push(times);
+      if (r >= 0) {
+        runs.push(times);
+        names.forEach((name, i) => {
+          const after = cpuOf(servedBy[name]);
+          const before = serverBefore[i];
+          if (after !== undefined && before !== undefined) cpu.server[name].push((after - before) / rounds);
+        });
+      }
     }
   } finally {
     unsubscribe('net.client.socket', onSocket);
@@ -176,7 +223,8 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     await direct.close();
     server.kill('SIGTERM');
     hopServer.kill('SIGTERM');
-    await Promise.all([once(server, 'exit'), once(hopServer, 'exit')]);
+    bareServer.kill('SIGTERM');
+    await Promise.all([once(server, 'exit'), once(hopServer, 'exit'), once(bareServer, 'exit')]);
   }
   // Every call must have reached the upstream: a cache hit would hide the cost of a real search.
   const upstream = sim.calls('tavily');
@@ -196,13 +244,22 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   const addedLocal = added('httpLocal');
   // No search behind it: the hop's own time is what it adds.
   const hop = medians.map((m) => m.hop);
+  const addedBare = added('bare');
+  // What the SDK's HTTP transports (client and server) add beyond the floor and the protocol, per run.
+  const addedTransports = medians.map((m) => m.http - m.bare - (m.memory - m.direct));
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+  const cpuPerCall = (name: Name) => ({ client: mean(cpu.client[name]), server: mean(cpu.server[name]) });
+  const cpuText = (name: Name) => {
+    const { client, server } = cpuPerCall(name);
+    return `${fmt.ms(client)} here, ${cpu.server[name].length > 0 ? fmt.ms(server) : 'n/a'} in the server`;
+  };
   const allReached = upstream === searches;
   const httpWhy = [
     ...(allReached ? [] : [`${searches - upstream} calls never reached the upstream`]),
     ...(connections > 0 ? [`the client opened ${connections} new connections`] : []),
     ...(worst(addedHttp) > TARGET_MS
       ? [
-          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run; of that, the SDK's protocol with no transport (client and server in memory) adds ${fmt.ms(worst(addedMemory))} and a bare fetch round trip to another process takes ${fmt.ms(worst(hop))}, so ${fmt.ms(Math.max(...medians.map((m) => m.http - m.direct - (m.memory - m.direct) - m.hop)))} is the SDK's HTTP transports on both sides and our server`,
+          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run. Our search behind a bare node:http server in its own process (no MCP, no SDK) already adds ${fmt.ms(worst(addedBare))}: the floor of any HTTP transport on this machine, a second process to wake and a fetch round trip (a bare fetch to a server that answers at once takes ${fmt.ms(worst(hop))}); the SDK's protocol with no transport adds ${fmt.ms(worst(addedMemory))}; that leaves the SDK's HTTP transports on both sides ${fmt.ms(Math.max(0, TARGET_MS - worst(addedBare) - worst(addedMemory)))} under the target, and they take ${fmt.ms(worst(addedTransports))}. In CPU per call, the MCP server's process uses ${fmt.ms(cpuPerCall('http').server)} against the bare server's ${fmt.ms(cpuPerCall('bare').server)} (the SDK's Node adapter, its transport and protocol, our views and guard), and the calling process ${fmt.ms(cpuPerCall('http').client)} against ${fmt.ms(cpuPerCall('bare').client)} with a bare fetch (the SDK's client transport: the MCP client's side, in the user's agent)`,
         ]
       : []),
   ];
@@ -239,6 +296,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
           { label: 'web_search over MCP stdio', value: m.stdio, ours: true },
           { label: 'web_search over MCP HTTP', value: m.http, ours: true },
           { label: 'MCP HTTP, server in the caller’s process', value: m.httpLocal, ours: true },
+          { label: 'our search behind a bare node:http server (no MCP)', value: m.bare, ours: false },
           { label: 'bare fetch round trip, no search (the floor)', value: m.hop, ours: false },
         ],
       },
@@ -249,6 +307,15 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
       ['MCP stdio: median / p95', `${fmt.ms(m.stdio)} / ${fmt.ms(percentile(all('stdio'), 95))}`],
       ['MCP Streamable HTTP: median / p95', `${fmt.ms(m.http)} / ${fmt.ms(percentile(all('http'), 95))}`],
       ['MCP Streamable HTTP, server in the caller’s process: added per run', spread(addedLocal)],
+      [
+        'our search behind a bare node:http server in its own process (no MCP): added per run',
+        spread(addedBare),
+      ],
+      [
+        'the SDK’s HTTP transports, both sides (HTTP − bare − in-memory protocol): per run',
+        spread(addedTransports),
+      ],
+      ...names.map((name): [string, string] => [`CPU per call, ${name}`, cpuText(name)]),
       [`bare fetch POST round trip to another process (${answerBytes} B answer): per run`, spread(hop)],
       ['new HTTP connections while measuring', String(connections)],
       ['upstream calls / searches', `${upstream} / ${searches}`],

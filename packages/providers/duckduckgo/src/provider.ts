@@ -1,4 +1,5 @@
 import {
+  Bulkhead,
   checkMaxBodyBytes,
   type Env,
   queryWithSiteFilters,
@@ -8,7 +9,6 @@ import {
 import { duckDuckGoCapabilities } from './definition.ts';
 import { PROVIDER_ID } from './errors.ts';
 import { DEFAULT_HTML_URL, searchHtmlEndpoint } from './html-backend.ts';
-import { SearchSlots } from './search-slots.ts';
 import {
   BACKEND_NAMES,
   type DuckDuckGoTextBackend,
@@ -146,7 +146,11 @@ export function createDuckDuckGoProvider(options: DuckDuckGoProviderOptions = {}
   const htmlUrl = htmlEndpointUrl(options);
   const userAgent = options.userAgent?.trim() || DEFAULT_USER_AGENT;
   const headers = { ...BROWSER_HEADERS, 'user-agent': userAgent };
-  const slots = new SearchSlots(checkMaxConcurrent(options.maxConcurrentSearches));
+  // At most maxConcurrentSearches at once, the rest waiting first come first served: a burst of a thousand
+  // then sends a few hundred requests at a time and answers in order, instead of opening a thousand
+  // connections that all finish late together (past the attempt's time, so every request is wasted).
+  // The queue has no count limit: each waiter leaves when its attempt's signal aborts, so time bounds it.
+  const slots = new Bulkhead(checkMaxConcurrent(options.maxConcurrentSearches), Number.POSITIVE_INFINITY);
 
   // Every request: the caller's fetch, the attempt's (or the backend's) signal, the body limit.
   const fetchContext = (signal: AbortSignal) => ({ fetch: options.fetch, signal, maxBodyBytes });
