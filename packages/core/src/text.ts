@@ -217,11 +217,10 @@ export function readIsoDateTime(text: string): number {
     if (text[16] !== ':' || end < 19) return Number.NaN;
     second = digitsAt(text, 17, 2);
     if (end > 19) {
-      // Date reads the first three digits of a fraction of any length.
-      if (text[19] !== '.' || end < 21) return Number.NaN;
-      const fraction = digitsAt(text, 20, end - 20);
-      if (Number.isNaN(fraction)) return Number.NaN;
-      ms = digitsAt(`${text.slice(20, Math.min(end, 23))}00`, 0, 3);
+      // Date reads the first three digits of a fraction of any length (".5" is 500 ms).
+      if (text[19] !== '.' || end < 21 || Number.isNaN(digitsAt(text, 20, end - 20))) return Number.NaN;
+      const read = Math.min(end - 20, 3);
+      ms = digitsAt(text, 20, read) * 10 ** (3 - read);
     }
   }
   const year = digitsAt(text, 0, 4);
