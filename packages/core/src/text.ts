@@ -49,7 +49,7 @@ const OUTLASTS_PASSES = /[<&[［\u001B\u009B]/;
 // sequences, invisible and bidirectional characters, surrogates, \uFFFE/\uFFFF, whitespace other than a
 // single space), and the spaces it would collapse or trim. Most text from a JSON API, and all of it from our
 // own cache, has none: one scan then replaces the dozen passes that would each change nothing (five results
-// from a JSON API normalize in 0.31–0.34× the time, a cache hit's in 0.23–0.29×, paired runs on the 2-core dev
+// from a JSON API normalize in 0.31–0.37× the time, a cache hit's in 0.21–0.34×: medians of six paired runs, 2-core dev
 // machine, 2026-11). A surrogate pair (an emoji) takes the passes, as a lone one must.
 const MAY_CHANGE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are among what it looks for
