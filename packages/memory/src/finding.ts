@@ -111,21 +111,6 @@ function isStoredFinding(f: Record<string, unknown>): boolean {
   );
 }
 
-// Characters `cleanText` may act on: markup, entities and citation brackets, controls and escape sequences,
-// invisible and bidirectional formatting, surrogates, whitespace other than a lone space (and a space at
-// either end). Text with none of them, within its limit, is what `cleanText` would make of it.
-const MAY_NEED_CLEANING =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-  /[<&[［\u0000-\u001F\u007F-\u00A0\u061C\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uD800-\uDFFF\uFEFF]|^ | $| {2}/;
-
-/**
- * `cleanText` for stored text, which this package cleaned when it wrote it: one test of the text, the full
- * cleaning only when something in it could change. A first load reads thousands of findings.
- */
-export function cleanStored(value: string, max: number): string {
-  return value.length <= max && !MAY_NEED_CLEANING.test(value) ? value : cleanText(value, max);
-}
-
 /**
  * A finding from storage another process can write (Redis), or undefined when it is not one. Text fields
  * are cleaned again (markup, control characters) and only http(s) URLs survive: a forged entry must not
@@ -139,26 +124,26 @@ export function parseFinding(value: unknown): Finding | undefined {
     const url = cleanUrl(s.url);
     if (!url) continue;
     sources.push({
-      title: cleanStored(s.title, FIELD_LIMITS.title),
+      title: cleanText(s.title, FIELD_LIMITS.title),
       url,
-      snippet: cleanStored(s.snippet, 1000),
+      snippet: cleanText(s.snippet, 1000),
     });
   }
-  const query = cleanStored(f.query, 512);
+  const query = cleanText(f.query, 512);
   if (query === '' || sources.length === 0) return undefined;
   const facts = f.facts
-    ?.map((fact) => ({ text: cleanStored(fact.text, MAX_FACT_CHARS), confidence: fact.confidence }))
+    ?.map((fact) => ({ text: cleanText(fact.text, MAX_FACT_CHARS), confidence: fact.confidence }))
     .filter((fact) => fact.text !== '');
   if (facts !== undefined && facts.length === 0) return undefined;
   return {
     id: f.id,
     query,
     sources,
-    provider: cleanStored(f.provider, 64),
+    provider: cleanText(f.provider, 64),
     learnedAt: new Date(f.learnedAt).toISOString(),
     ...(f.expiresAt === undefined ? {} : { expiresAt: new Date(f.expiresAt).toISOString() }),
     botId: f.botId,
-    botName: cleanStored(f.botName, 80) || f.botId,
+    botName: cleanText(f.botName, 80) || f.botId,
     ...(f.userId === undefined ? {} : { userId: f.userId }),
     scope: f.scope,
     ...(facts === undefined ? {} : { facts }),
