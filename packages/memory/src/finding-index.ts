@@ -1,4 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
+import { words } from './words.ts';
 
 // Words that say nothing about a topic (recency is the age limit's job): without them, "what's the latest
 // on the capital of Kazakhstan" is about "capital" and "kazakhstan".
@@ -11,13 +12,6 @@ const STOP_WORDS = new Set(
     'won win wins winner winners happened happen mean means meaning called about info information'
   ).split(' '),
 );
-
-// minisearch's own tokenizer: a single character class, linear in the text.
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
-
-function words(text: string): string[] {
-  return text.split(SPACE_OR_PUNCTUATION);
-}
 
 function topical(word: string): string | undefined {
   const t = word.toLowerCase();
@@ -105,6 +99,8 @@ export interface IndexHit {
  */
 export class FindingIndex {
   readonly #terms = new SearchableMap<Postings>();
+  // The same postings by exact term: a hash lookup, where the tree walks the term character by character.
+  readonly #postings = new Map<string, Postings>();
   readonly #docs = new Map<number, IndexedDoc>();
   readonly #shortIds = new Map<string, number>();
   readonly #totalLength = [0, 0];
@@ -123,23 +119,31 @@ export class FindingIndex {
     const shortId = this.#nextId++;
     const terms = new Set<string>();
     const lengths: [number, number] = [0, 0];
-    [fields.query, fields.text].forEach((value, field) => {
-      const tokens = words(value);
-      lengths[field] = new Set(tokens).size;
-      this.#totalLength[field]! += lengths[field];
-      for (const token of tokens) {
-        const term = topical(token);
-        if (term === undefined) continue;
-        let postings = this.#terms.get(term);
+    for (const field of [0, 1] as const) {
+      // Each distinct word once (minisearch's field length counts them as written), then each term once:
+      // the index is looked up per distinct term, not per word.
+      const written = new Map<string, number>();
+      for (const word of words(field === 0 ? fields.query : fields.text)) {
+        written.set(word, (written.get(word) ?? 0) + 1);
+      }
+      lengths[field] = written.size;
+      this.#totalLength[field]! += written.size;
+      const freqs = new Map<string, number>();
+      for (const [word, count] of written) {
+        const term = topical(word);
+        if (term !== undefined) freqs.set(term, (freqs.get(term) ?? 0) + count);
+      }
+      for (const [term, freq] of freqs) {
+        let postings = this.#postings.get(term);
         if (!postings) {
           postings = [new Map(), new Map()];
+          this.#postings.set(term, postings);
           this.#terms.set(term, postings);
         }
-        const freqs = postings[field as 0 | 1];
-        freqs.set(shortId, (freqs.get(shortId) ?? 0) + 1);
+        postings[field].set(shortId, freq);
         terms.add(term);
       }
-    });
+    }
     this.#shortIds.set(id, shortId);
     this.#docs.set(shortId, { id, terms: [...terms], lengths });
   }
@@ -149,11 +153,14 @@ export class FindingIndex {
     if (shortId === undefined) return;
     const doc = this.#docs.get(shortId)!;
     for (const term of doc.terms) {
-      const postings = this.#terms.get(term);
+      const postings = this.#postings.get(term);
       if (!postings) continue;
       postings[0].delete(shortId);
       postings[1].delete(shortId);
-      if (postings[0].size === 0 && postings[1].size === 0) this.#terms.delete(term);
+      if (postings[0].size === 0 && postings[1].size === 0) {
+        this.#terms.delete(term);
+        this.#postings.delete(term);
+      }
     }
     this.#totalLength[0]! -= doc.lengths[0];
     this.#totalLength[1]! -= doc.lengths[1];
@@ -177,7 +184,7 @@ export class FindingIndex {
     question.sort((a, b) => a.reach - b.reach);
     const exact: Postings[] = [];
     for (const term of request.exactInQuery ?? []) {
-      const postings = this.#terms.get(term);
+      const postings = this.#postings.get(term);
       if (!postings || postings[0].size === 0) return [];
       exact.push(postings);
     }
@@ -223,7 +230,7 @@ export class FindingIndex {
   /** The stored words a question term stands for: itself, words it begins (4+ letters), near typos (6+). */
   #expand(term: string): Expansion[] {
     const expansions: Expansion[] = [];
-    const exact = this.#terms.get(term);
+    const exact = this.#postings.get(term);
     if (exact) expansions.push({ postings: exact, weight: 1 });
     if (term.length > SEARCH_LIMITS.fuzzyTermChars) return expansions;
     const seen = new Set<string>([term]);

@@ -1,5 +1,4 @@
 import { cleanText, cleanUrl, FIELD_LIMITS, siteOf } from '@agent-search/core';
-import { z } from 'zod';
 
 /** Who may recall a finding: only the bot that learned it, or every bot sharing the store. */
 export type FindingScope = 'private' | 'shared';
@@ -48,27 +47,69 @@ export const MAX_FACT_CHARS = 500;
 /** Bot ids name Redis keys: letters, digits, `_`, `-` and `.` only. */
 export const BOT_ID = /^[\w.-]{1,64}$/;
 
-const text = (max: number) => z.string().max(max * 2);
+const FINDING_ID = /^[\w-]{1,64}$/;
+// What `toISOString` writes (fraction optional), in UTC: the only dates this package stores.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 
-// Bounds generous enough for any finding this package writes, tight enough to stop a forged one.
-const findingSchema = z.object({
-  id: z.string().regex(/^[\w-]{1,64}$/),
-  query: text(512).min(1),
-  sources: z
-    .array(z.object({ title: text(FIELD_LIMITS.title), url: z.string().max(2048), snippet: text(1000) }))
-    .max(MAX_SOURCES),
-  provider: z.string().max(64),
-  learnedAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime().optional(),
-  botId: z.string().regex(BOT_ID),
-  botName: text(80),
-  userId: z.string().max(256).optional(),
-  scope: z.enum(['private', 'shared']),
-  facts: z
-    .array(z.object({ text: text(MAX_FACT_CHARS).min(1), confidence: z.number().min(0).max(1) }))
-    .max(MAX_FACTS)
-    .optional(),
-});
+// Bounds generous enough for any finding this package writes, tight enough to stop a forged one: text may
+// be twice its limit before cleaning. Checked by hand, not by a schema library: a first load checks
+// thousands of stored findings, and this reads each field once and copies nothing.
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max * 2;
+const isString = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max;
+const isDateTime = (value: unknown): value is string =>
+  typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+interface StoredSource {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+interface StoredFinding extends Omit<Finding, 'sources'> {
+  sources: StoredSource[];
+}
+
+function isStoredFinding(f: Record<string, unknown>): boolean {
+  return (
+    typeof f.id === 'string' &&
+    FINDING_ID.test(f.id) &&
+    isText(f.query, 512) &&
+    f.query.length > 0 &&
+    Array.isArray(f.sources) &&
+    f.sources.length <= MAX_SOURCES &&
+    f.sources.every(
+      (s) =>
+        isRecord(s) &&
+        isText(s.title, FIELD_LIMITS.title) &&
+        isString(s.url, 2048) &&
+        isText(s.snippet, 1000),
+    ) &&
+    isString(f.provider, 64) &&
+    isDateTime(f.learnedAt) &&
+    (f.expiresAt === undefined || isDateTime(f.expiresAt)) &&
+    typeof f.botId === 'string' &&
+    BOT_ID.test(f.botId) &&
+    isText(f.botName, 80) &&
+    (f.userId === undefined || isString(f.userId, 256)) &&
+    (f.scope === 'private' || f.scope === 'shared') &&
+    (f.facts === undefined ||
+      (Array.isArray(f.facts) &&
+        f.facts.length <= MAX_FACTS &&
+        f.facts.every(
+          (fact) =>
+            isRecord(fact) &&
+            isText(fact.text, MAX_FACT_CHARS) &&
+            fact.text.length > 0 &&
+            typeof fact.confidence === 'number' &&
+            fact.confidence >= 0 &&
+            fact.confidence <= 1,
+        )))
+  );
+}
 
 /**
  * A finding from storage another process can write (Redis), or undefined when it is not one. Text fields
@@ -76,9 +117,8 @@ const findingSchema = z.object({
  * reach a model or a user as anything but plain text.
  */
 export function parseFinding(value: unknown): Finding | undefined {
-  const parsed = findingSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const f = parsed.data;
+  if (!isRecord(value) || !isStoredFinding(value)) return undefined;
+  const f = value as unknown as StoredFinding;
   const sources: FindingSource[] = [];
   for (const s of f.sources) {
     const url = cleanUrl(s.url);

@@ -127,6 +127,11 @@ export const MIN_TERM_MATCH = 1;
 
 const HAS_DIGIT = /\d/;
 
+/** Findings a load asks its store for at once. */
+const LOAD_CHUNK = 1_000;
+/** Longest a load parses and indexes before it lets timers and I/O run. */
+const LOAD_SLICE_MS = 10;
+
 /**
  * A search memory: findings kept in a store, recalled through a full-text index (`FindingIndex`) over their
  * queries, titles and snippets, kept in step with the store on every recall. A finding must match every topical term of the question (by prefix or
@@ -185,16 +190,36 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     index.remove(id);
   }
 
-  /** Reads these findings from the store into the index; resolves with how many were not valid. */
+  /**
+   * Reads these findings from the store into the index, `LOAD_CHUNK` at a time with the next chunk on its
+   * way while one is parsed and indexed, handing the event loop back every `LOAD_SLICE_MS` (a first load
+   * of 10,000 findings must not freeze a voice agent's audio, nor keep a recall's deadline from firing).
+   * Resolves with how many were not valid.
+   */
   async function load(ids: readonly string[], namespace: string): Promise<number> {
     let rejected = 0;
-    for (const value of await store.get(ids)) {
-      if (value === undefined) continue;
-      const finding = parseFinding(value);
-      // Another bot's private finding is not ours to see, even if a store hands it over.
-      if (finding && (finding.scope === 'shared' || finding.botId === botId))
-        indexFinding(finding, namespace);
-      else rejected++;
+    const read = (from: number) => {
+      const reading = store.get(ids.slice(from, from + LOAD_CHUNK));
+      reading.catch(() => {}); // awaited below; this only keeps a failure that comes first from going unheard
+      return reading;
+    };
+    let next = ids.length > 0 ? read(0) : undefined;
+    let sliceStarted = performance.now();
+    for (let from = 0; next; from += LOAD_CHUNK) {
+      const values = await next;
+      next = from + LOAD_CHUNK < ids.length ? read(from + LOAD_CHUNK) : undefined;
+      for (const value of values) {
+        if (performance.now() - sliceStarted > LOAD_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStarted = performance.now();
+        }
+        if (value === undefined) continue;
+        const finding = parseFinding(value);
+        // Another bot's private finding is not ours to see, even if a store hands it over.
+        if (finding && (finding.scope === 'shared' || finding.botId === botId))
+          indexFinding(finding, namespace);
+        else rejected++;
+      }
     }
     return rejected;
   }

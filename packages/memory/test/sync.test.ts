@@ -38,8 +38,10 @@ function counted(store: FindingStore): FindingStore & { idReads: number } {
   return counting;
 }
 
+// These tests are about what a recall sees, not how fast: a deadline a loaded machine cannot miss (a load
+// now yields to timers, so the default one can fire in the middle of it).
 const queries = async (memory: SearchMemory, question: string) =>
-  (await memory.recall(question, { limit: 100 })).map((f) => f.query).sort();
+  (await memory.recall(question, { limit: 100, timeoutMs: 10_000 })).map((f) => f.query).sort();
 
 describe('changesSince', () => {
   const log = [
@@ -114,6 +116,38 @@ describe.each(stores)('a second bot keeps its index in step from the change log 
       ]);
       expect(await queries(dotty, 'kazakhstan capital')).toEqual(['kazakhstan capital']);
       expect(readerStore.idReads).toBe(firstReads);
+    } finally {
+      await elena.close();
+      await dotty.close();
+    }
+  });
+
+  it('a first load longer than the deadline keeps it and goes on, so the next recall answers', async () => {
+    const shared = open();
+    const writerStore = shared instanceof MemoryFindingStore ? shared : open();
+    const readerStore = counted(shared);
+    const retention = { maxFindings: 5_000 };
+    const elena = createSearchMemory({ botId: 'elena', scope: 'shared', store: writerStore, retention });
+    const dotty = createSearchMemory({ botId: 'dotty', store: readerStore, retention });
+    try {
+      for (let n = 0; n < retention.maxFindings; n += 100) {
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => elena.remember(finding(`kazakhstan topic ${n + i}`, 'mark'))),
+        );
+      }
+      // Parsing and indexing 5,000 findings takes far longer than 5 ms: the deadline fires in the middle of
+      // the load (which hands the event loop back as it goes), not after it.
+      const started = performance.now();
+      await expect(dotty.recall('kazakhstan topic 4999', { timeoutMs: 5 })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      });
+      const rejected = performance.now() - started;
+      const found = await dotty.recall('kazakhstan topic 4999', { timeoutMs: 30_000 });
+      expect(found.map((f) => f.query)).toEqual(['kazakhstan topic 4999']);
+      expect(rejected).toBeLessThan(performance.now() - started);
+      // The second recall waited for the load the first one started: each namespace's ids were read once
+      // (Dotty's own, and the shared one).
+      expect(readerStore.idReads).toBe(2);
     } finally {
       await elena.close();
       await dotty.close();

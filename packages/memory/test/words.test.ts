@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { words } from '../src/words.ts';
+
+// The tokenizer must cut exactly where minisearch's split does, or scores drift from what recall ranked by.
+const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
+
+/** A deterministic pseudo-random stream (mulberry32). */
+function stream(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+// Letters, ASCII punctuation and symbols, Unicode spaces and punctuation, astral punctuation and letters,
+// lone and paired surrogates.
+const PIECES = [
+  'a',
+  'Z',
+  '7',
+  ' ',
+  ',',
+  '.',
+  '-',
+  '_',
+  '$',
+  '+',
+  '<',
+  '|',
+  '~',
+  '\n',
+  '\r',
+  '\t',
+  '\u00a0',
+  '\u2003',
+  '\u3000',
+  '\u2028',
+  '…',
+  '—',
+  '¡',
+  '«',
+  '»',
+  '、',
+  '。',
+  'é',
+  'ß',
+  'Ж',
+  '中',
+  '😀',
+  '𐄀',
+  '𝐀',
+  '\ud800',
+  '\udc00',
+  '\ud83d',
+  '\ude00',
+];
+
+describe('words', () => {
+  it('cuts where the split does', () => {
+    for (const text of [
+      '',
+      ' ',
+      'a',
+      ' a ',
+      'a, b',
+      '¡hola, señor!',
+      'x\u00a0y',
+      '𐄀a𐄀',
+      'a\ud800',
+      '\udc00,',
+    ]) {
+      expect(words(text)).toEqual(text.split(SPLIT));
+    }
+    const random = stream(24);
+    for (let n = 0; n < 2_000; n++) {
+      let text = '';
+      const length = Math.floor(random() * 30);
+      for (let i = 0; i < length; i++) text += PIECES[Math.floor(random() * PIECES.length)];
+      expect(words(text), JSON.stringify(text)).toEqual(text.split(SPLIT));
+    }
+  });
+
+  it('is linear in the text', () => {
+    const text = `${'a, '.repeat(100_000)}\ud800${'…\u3000'.repeat(100_000)}`;
+    const started = performance.now();
+    expect(words(text)).toEqual(text.split(SPLIT));
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
