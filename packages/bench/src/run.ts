@@ -78,7 +78,7 @@ try {
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
-  await measure('mcp', () => mcpFigure(sim, n(200, 20)));
+  await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));

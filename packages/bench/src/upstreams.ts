@@ -1,3 +1,6 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import type { SearchProvider } from '@agent-search/core';
 import { createDuckDuckGoProvider, type DuckDuckGoTextBackend } from '@agent-search/provider-duckduckgo';
 import { loadProviderKits } from '@agent-search/registry/testing';
@@ -42,4 +45,49 @@ export const exa = (sim: ProviderSimulator): SearchProvider => sim.provider('exa
 /** Distinct queries on the simulator's topic, so caches and coalescing never join them by accident. */
 export function query(index: number, prefix = 'heat pump cold climate'): string {
   return `${prefix} ${index}`;
+}
+
+/** The simulator running in a child process (see simulator-process.ts), one provider answering at once. */
+export interface SimulatorProcess {
+  baseURL: string;
+  pid: number;
+  /** Requests the child's simulator has answered for the provider. */
+  calls(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startSimulatorProcess(seed: number, provider: string): Promise<SimulatorProcess> {
+  const child = fork(
+    fileURLToPath(new URL('./simulator-process.ts', import.meta.url)),
+    [String(seed), provider],
+    {
+      execArgv: ['--import', fileURLToPath(new URL('./source-hooks.ts', import.meta.url))],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (!(key in message)) return;
+        child.off('message', onMessage).off('exit', onExit);
+        resolve(message[key] as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the simulator process exited (${code})`));
+      child.on('message', onMessage).once('exit', onExit);
+    });
+  const baseURL = await next<string>('baseURL');
+  return {
+    baseURL,
+    pid: child.pid!,
+    calls: () => {
+      const answer = next<number>('calls');
+      child.send({ type: 'calls' });
+      return answer;
+    },
+    close: async () => {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
 }

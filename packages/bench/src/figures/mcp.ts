@@ -12,16 +12,15 @@ import {
   startMcpHttpServer,
   webSearchTool,
 } from '@agent-search/mcp';
-import type { ProviderSimulator } from '@agent-search/testing/simulator';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type Figure, fmt, RUNS } from '../figure.ts';
 import { median, percentile, timed } from '../stats.ts';
-import { query, TAVILY_KEY } from '../upstreams.ts';
+import { query, type SimulatorProcess, startSimulatorProcess, TAVILY_KEY } from '../upstreams.ts';
 
-const WARMUP = 30;
+const WARMUP = 300;
 const HOP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const TARGET_MS = 2;
 const SOURCE_HOOKS = fileURLToPath(new URL('../source-hooks.ts', import.meta.url));
@@ -77,15 +76,24 @@ function listening(child: ChildProcess): Promise<string> {
  * the checks are on these); and over HTTP to a server in this process. The HTTP client is the official
  * SDK's `StreamableHTTPClientTransport` with its default `fetch`, one client for the whole run, as an
  * agent keeps one: its connection is kept alive between calls (the figure counts new ones). The upstream
- * is the simulator's Tavily with no added latency, so the differences are the MCP layer alone.
+ * is the simulator's Tavily with no added latency, in a process of its own as a real upstream is (in this
+ * one, a direct call would never wait for another process to be scheduled), so the differences are the
+ * MCP layer alone.
  */
-export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise<Figure> {
-  sim.reset();
-  sim.configure('tavily', { latency: { kind: 'fixed', ms: 0 } });
+export async function mcpFigure(rounds: number): Promise<Figure> {
+  const upstreamProcess = await startSimulatorProcess(42, 'tavily');
+  try {
+    return await measureMcp(upstreamProcess, rounds);
+  } finally {
+    await upstreamProcess.close();
+  }
+}
+
+async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Promise<Figure> {
   const env = {
     SEARCH_PROVIDER_PRIORITY: 'tavily',
     TAVILY_API_KEY: TAVILY_KEY,
-    TAVILY_BASE_URL: sim.baseURL('tavily'),
+    TAVILY_BASE_URL: upstreamProcess.baseURL,
     SEARCH_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
   };
@@ -227,7 +235,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
     await Promise.all([once(server, 'exit'), once(hopServer, 'exit'), once(bareServer, 'exit')]);
   }
   // Every call must have reached the upstream: a cache hit would hide the cost of a real search.
-  const upstream = sim.calls('tavily');
+  const upstream = await upstreamProcess.calls();
 
   const medians = runs.map(
     (times) => Object.fromEntries(names.map((k) => [k, median(times[k])])) as Record<Name, number>,
@@ -266,7 +274,7 @@ export async function mcpFigure(sim: ProviderSimulator, rounds: number): Promise
   return {
     id: 'mcp',
     title: 'MCP server: protocol cost per tool call',
-    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${searches} searches); each difference is of the run's medians, the verdict on the worst run. The upstream answers at once, so the differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, two socket writes (the headers as the call starts, then the event with the end of the chunked body: two reads on a raw client socket), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. In 9 paired runs (an SSE and a JSON server side by side, calls interleaved) that saved 0–0.27 ms of CPU per call in the client and 0.06–0.36 ms in the server; the wall-time difference was inside the noise of the loaded machine they ran on (load average 15–40 on 2 cores). What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and the \`Response\` back through \`@hono/node-server\` (a hand-written adapter over the web-standard transport saved about 0.25 ms of CPU with the server in the caller's process but nothing measurable with it in its own, so the SDK's stays), the client's \`fetch\` (the "bare fetch" row: a \`node:http\` request costs about two thirds of it), JSON-RPC parsing and zod validation on both sides (the "in memory" row, which includes core's compact text: 0.15–0.6 ms per call of it in isolated loops on this machine, most in re-cleaning fields with Unicode regexes), and the hop between processes. Our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
+    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${searches} searches); each difference is of the run's medians, the verdict on the worst run. The upstream (the simulator's Tavily) answers at once, in a process of its own, as a real upstream is never in the caller's process: with it in the measuring process (as this figure had it before), a direct call never waited for another process to be scheduled while every MCP call waited for two (the server, and the upstream from the server), which charged the MCP layer with wake-ups a real direct call pays too. The differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, two socket writes (the headers as the call starts, then the event with the end of the chunked body: two reads on a raw client socket), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. In 9 paired runs (an SSE and a JSON server side by side, calls interleaved) that saved 0–0.27 ms of CPU per call in the client and 0.06–0.36 ms in the server; the wall-time difference was inside the noise of the loaded machine they ran on (load average 15–40 on 2 cores). What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and the \`Response\` back through \`@hono/node-server\` (a hand-written adapter over the web-standard transport saved about 0.25 ms of CPU with the server in the caller's process but nothing measurable with it in its own, so the SDK's stays), the client's \`fetch\` (the "bare fetch" row: a \`node:http\` request costs about two thirds of it), JSON-RPC parsing and zod validation on both sides (the "in memory" row, which includes core's compact text: 0.15–0.6 ms per call of it in isolated loops on this machine, most in re-cleaning fields with Unicode regexes), and the hop between processes. Our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
     checks: [
       {
         name: 'MCP over HTTP: added per call (median difference to a direct call)',

@@ -1,0 +1,16 @@
+// The provider simulator in a process of its own, for figures where an upstream in the measuring process
+// would flatter one contender: a call to it never waits for another process to be scheduled, as a call to
+// a real upstream always does. Started by `startSimulatorProcess`; argv: the seed and the provider whose
+// endpoint answers at once. It sends `{ baseURL }` once listening, and `{ calls }` when asked.
+import { startBenchSimulator } from './upstreams.ts';
+
+const [seed, provider] = [Number(process.argv[2]), process.argv[3]!];
+const sim = await startBenchSimulator(seed);
+sim.configure(provider, { latency: { kind: 'fixed', ms: 0 } });
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'calls') process.send!({ calls: sim.calls(provider) });
+});
+process.on('disconnect', () => {
+  void sim.close().finally(() => process.exit(0));
+});
+process.send!({ baseURL: sim.baseURL(provider) });
