@@ -1,20 +1,9 @@
+import { seededRandom } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { words } from '../src/words.ts';
 
 // The tokenizer must cut exactly where minisearch's split does, or scores drift from what recall ranked by.
 const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
-
-/** A deterministic pseudo-random stream (mulberry32). */
-function stream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // Letters, ASCII punctuation and symbols, Unicode spaces and punctuation, astral punctuation and letters,
 // lone and paired surrogates.
@@ -75,7 +64,7 @@ describe('words', () => {
     ]) {
       expect(words(text)).toEqual(text.split(SPLIT));
     }
-    const random = stream(24);
+    const random = seededRandom(24);
     for (let n = 0; n < 2_000; n++) {
       let text = '';
       const length = Math.floor(random() * 30);
