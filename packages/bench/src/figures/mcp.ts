@@ -262,12 +262,14 @@ async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Pr
     return `${fmt.ms(client)} here, ${cpu.server[name].length > 0 ? fmt.ms(server) : 'n/a'} in the server`;
   };
   const allReached = upstream === searches;
+  // What the target leaves the SDK's HTTP transports once the floor and the protocol are paid.
+  const leftForTransports = TARGET_MS - worst(addedBare) - worst(addedMemory);
   const httpWhy = [
     ...(allReached ? [] : [`${searches - upstream} calls never reached the upstream`]),
     ...(connections > 0 ? [`the client opened ${connections} new connections`] : []),
     ...(worst(addedHttp) > TARGET_MS
       ? [
-          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run. Our search behind a bare node:http server in its own process (no MCP, no SDK) already adds ${fmt.ms(worst(addedBare))}: the floor of any HTTP transport on this machine, a second process to wake and a fetch round trip (a bare fetch to a server that answers at once takes ${fmt.ms(worst(hop))}); the SDK's protocol with no transport adds ${fmt.ms(worst(addedMemory))}; that leaves the SDK's HTTP transports on both sides ${fmt.ms(Math.max(0, TARGET_MS - worst(addedBare) - worst(addedMemory)))} under the target, and they take ${fmt.ms(worst(addedTransports))}. In CPU per call, the MCP server's process uses ${fmt.ms(cpuPerCall('http').server)} against the bare server's ${fmt.ms(cpuPerCall('bare').server)} (the SDK's Node adapter, its transport and protocol, our views and guard), and the calling process ${fmt.ms(cpuPerCall('http').client)} against ${fmt.ms(cpuPerCall('bare').client)} with a bare fetch (the SDK's client transport: the MCP client's side, in the user's agent)`,
+          `HTTP adds ${fmt.ms(worst(addedHttp))} in its worst run. Our search behind a bare node:http server in its own process (no MCP, no SDK) already adds ${fmt.ms(worst(addedBare))}: the floor of any HTTP transport on this machine, a second process to wake and a fetch round trip (a bare fetch to a server that answers at once takes ${fmt.ms(worst(hop))}); the SDK's protocol with no transport adds ${fmt.ms(worst(addedMemory))}; ${leftForTransports > 0 ? `that leaves the SDK's HTTP transports on both sides ${fmt.ms(leftForTransports)} under the target` : `together ${fmt.ms(worst(addedBare) + worst(addedMemory))}, over the target before any HTTP transport adds anything`}, and the SDK's HTTP transports on both sides take ${fmt.ms(worst(addedTransports))}. In CPU per call, the MCP server's process uses ${fmt.ms(cpuPerCall('http').server)} against the bare server's ${fmt.ms(cpuPerCall('bare').server)} (the SDK's Node adapter, its transport and protocol, our views and guard), and the calling process ${fmt.ms(cpuPerCall('http').client)} against ${fmt.ms(cpuPerCall('bare').client)} with a bare fetch (the SDK's client transport: the MCP client's side, in the user's agent)`,
         ]
       : []),
   ];
