@@ -357,11 +357,19 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
               why: `the first recall ${describeFirst(loads.reduce((a, b) => (b.firstMs > a.firstMs ? b : a)))}: the load held the event loop for up to ${fmt.ms(Math.max(...loads.map((l) => l.blockedMs)))} at a time, so the deadline's timer fired late`,
             }),
       });
-      // Why a new bot's first recall cannot answer within the deadline at this size, from its parts.
-      details.push([
-        'a new bot: why its first recall does not answer within the deadline',
-        `it reads, validates and indexes all 10,000 findings before it answers: ${fmt.ms(worstLoad.answeredMs)} in the worst run (${fmt.ms(worstCpu)} of CPU), of which reading them from Redis (the id list, MGETs of 1,000, JSON parsing) takes ${fmt.ms(read)} and validating and cleaning them ${fmt.ms(validate)} (medians, each measured alone), so indexing them (and the collector) takes the rest`,
-      ]);
+      // The stricter promise, kept as it was set: a new bot answers from memory within the deadline.
+      const answerMet = worstLoad.answeredMs <= DEFAULT_RECALL_TIMEOUT_MS;
+      checks.push({
+        name: `A new bot's first recall at 10,000 findings (Redis), until one answers with the finding (default ${DEFAULT_RECALL_TIMEOUT_MS} ms deadline)`,
+        value: `${fmt.ms(worstLoad.answeredMs)} worst of ${loads.length} (${loads.map((l) => fmt.ms(l.answeredMs)).join(', ')}); first recall ${describeFirst(worstLoad)}`,
+        target: `≤ ${DEFAULT_RECALL_TIMEOUT_MS} ms every run (the first recall answers)`,
+        met: answerMet,
+        ...(answerMet
+          ? {}
+          : {
+              why: `a new bot reads, validates and indexes all 10,000 findings before it answers: ${fmt.ms(worstLoad.answeredMs)} in the worst run (${fmt.ms(worstCpu)} of CPU), of which reading them from Redis (the id list, MGETs of 1,000, JSON parsing) takes ${fmt.ms(read)} and validating and cleaning them ${fmt.ms(validate)} (medians, each measured alone), so indexing them (and the collector) takes the rest; the first recall ${describeFirst(worstLoad)}, so the search went on without memory, while the load went on and recall ${worstLoad.recalls} answered`,
+            }),
+      });
       details.push(
         [
           'Redis recall, nothing new: median / p99 (worst run)',
