@@ -112,11 +112,11 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The percentile of the running provider's recent times past which a search hedges: as early as the budget
- * pays for (the 91.5th with the default 10%), with 15% of the budget kept for the estimate's wobble, so the
+ * pays for (the 91.2th with the default 10%), with 12% of the budget kept for the estimate's wobble, so the
  * budget does not run dry on the slowest searches, which are the ones hedging is for. Never before the median.
  */
 function hedgePercentile(share: number): number {
-  return Math.min(0.99, Math.max(0.5, 1 - 0.85 * share));
+  return Math.min(0.99, Math.max(0.5, 1 - 0.88 * share));
 }
 
 function positive(value: number | undefined, name: string, fallback: number): number {
@@ -177,7 +177,7 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   const budget = new HedgeBudget(share);
   if (options.initialHedgeUsage) budget.restore(options.initialHedgeUsage);
   const logger = options.logger ?? silentLogger;
-  const state = { breakers, latency: new LatencyTracker(), budget, logger, now };
+  const state = { breakers, latency: new LatencyTracker(now), budget, logger, now };
   const { store, ...syncOptions } = options.sharedState ?? {};
   const fleet = store
     ? new FleetSync(

@@ -83,6 +83,7 @@ export class Attempt {
 
   start(): void {
     this.#timer = setTimeout(() => this.#timeUp(), this.options.limitMs);
+    this.#state.latency.started(this.id, this, this.started);
     let pending: Promise<ProviderResponse>;
     try {
       pending = this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
@@ -115,6 +116,7 @@ export class Attempt {
     }
     this.#done = true;
     clearTimeout(this.#timer);
+    this.#state.latency.stopped(this.id, this);
     this.#controller.abort(new DOMException(`${this.id} is no longer needed`, 'AbortError'));
     // Past its usual tail, it would have taken at least this long: a sample, or the estimate leans low.
     if (this.overdue) this.#state.latency.record(this.id, this.#state.now() - this.started);
@@ -146,6 +148,7 @@ export class Attempt {
     const { breakers, latency, budget, logger, now } = this.#state;
     const id = this.id;
     const ms = now() - this.started;
+    latency.stopped(id, this);
     // A timeout past its usual tail counts too: the provider would have taken at least that long.
     if (end.kind === 'answer' || (end.kind === 'timeout' && this.overdue)) latency.record(id, ms);
     if (end.kind === 'answer') {

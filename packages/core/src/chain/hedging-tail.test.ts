@@ -29,13 +29,21 @@ function p99(values: number[]): number {
   return sorted[Math.ceil(0.99 * sorted.length) - 1]!;
 }
 
-/** `SEARCHES` searches, `CONCURRENCY` at a time, on the fake clock: each one's time and the calls made. */
+/**
+ * `SEARCHES` searches, `CONCURRENCY` at a time, on the fake clock: each one's time and the calls made. Each
+ * provider draws from its own stream, so a hedged and an unhedged run with one seed see the same primary
+ * times (as the bench's simulator gives them): the ratio measures the hedging, not the luck of two draws.
+ */
 async function tailRun(seed: number, hedge: boolean) {
-  const random = seeded(seed);
+  const primaryRandom = seeded(seed);
+  const secondaryRandom = seeded(seed + 7_919);
   const primary = fakeProvider('primary', { kind: 'answer', ms: 100 });
-  primary.behave(() => ({ kind: 'answer', ms: Math.round(100 * Math.exp(1.2 * normal(random))) }));
+  primary.behave(() => ({ kind: 'answer', ms: Math.round(100 * Math.exp(1.2 * normal(primaryRandom))) }));
   const secondary = fakeProvider('secondary', { kind: 'answer', ms: 100 });
-  secondary.behave(() => ({ kind: 'answer', ms: Math.max(1, Math.round(100 + 15 * normal(random))) }));
+  secondary.behave(() => ({
+    kind: 'answer',
+    ms: Math.max(1, Math.round(100 + 15 * normal(secondaryRandom))),
+  }));
   const client = createSearchClient({
     providers: [primary, secondary],
     ...(hedge ? {} : { hedge: false as const }),
@@ -77,7 +85,7 @@ describe('default hedging against a heavy-tailed primary', () => {
     const runs = [];
     for (const seed of [1, 2, 3]) {
       const off = await tailRun(seed, false);
-      const on = await tailRun(seed + 100, true);
+      const on = await tailRun(seed, true);
       runs.push({
         seed,
         p99: `${on.p99} vs ${off.p99} ms`,

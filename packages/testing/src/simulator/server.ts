@@ -44,7 +44,10 @@ export interface ProviderSimulatorOptions {
   corpus?: SimulatorCorpus;
   /** Latency of every endpoint until configured otherwise. Default: none (`{ kind: 'fixed', ms: 0 }`). */
   latency?: LatencyDistribution;
-  /** Seed for latencies and fault draws, so a run can be repeated. Default 1. */
+  /**
+   * Seed for latencies and fault draws, so a run can be repeated. Each endpoint draws from its own stream,
+   * so what one endpoint is asked does not change another's draws. Default 1.
+   */
   seed?: number;
 }
 
@@ -77,8 +80,12 @@ export interface ProviderSimulator {
   readonly agent: SimulatorAgent;
   /** Changes how a provider's endpoints, or one endpoint, behave; unnamed fields keep their value. */
   configure(target: SimulatorTarget, behaviour: Partial<EndpointBehaviour>): void;
-  /** Back to healthy endpoints with the starting latency, and counters at zero. */
-  reset(): void;
+  /**
+   * Back to healthy endpoints with the starting latency, and counters at zero. With a `seed`, every
+   * endpoint's draws start again from it: two runs reset with one seed see the same latencies and faults,
+   * request for request at each endpoint (common random numbers for contenders run in turn).
+   */
+  reset(seed?: number): void;
   stats(endpoint: string): EndpointStats;
   /** Requests received by a provider's endpoints, or one endpoint. */
   calls(target: SimulatorTarget): number;
@@ -156,6 +163,13 @@ function kitHost(request: IncomingMessage): string | undefined {
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** An endpoint's own seed: the run's seed mixed with its name (FNV-1a). */
+function endpointSeed(seed: number, endpoint: string): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < endpoint.length; i++) hash = Math.imul(hash ^ endpoint.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
 /**
  * A loopback HTTP server speaking the search APIs of the providers whose kits it is given, with
  * per-endpoint latency distributions and faults that can be changed while it runs, and counters of every
@@ -166,7 +180,12 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const routes = new SimulatorRoutes(options.kits);
   const corpus = options.corpus ?? CORPUS;
   const baseLatency: LatencyDistribution = options.latency ?? { kind: 'fixed', ms: 0 };
-  const random = seededRandom(options.seed ?? 1);
+  const streams = new Map<string, Random>();
+  const reseed = (seed: number) => {
+    for (const endpoint of routes.endpoints)
+      streams.set(endpoint, seededRandom(endpointSeed(seed, endpoint)));
+  };
+  reseed(options.seed ?? 1);
   const behaviours = new Map<string, EndpointBehaviour>();
   const stats = new Map<string, EndpointStats>();
   const resetBehaviours = () => {
@@ -197,6 +216,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const behaviour = behaviours.get(endpoint)!;
     const counters = stats.get(endpoint)!;
     counters.calls++;
+    const random = streams.get(endpoint)!;
     const fault = drawFault(behaviour.faults, random);
     if (fault) counters.faults[fault]++;
     else counters.answered++;
@@ -251,9 +271,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       for (const endpoint of endpoints)
         behaviours.set(endpoint, { ...behaviours.get(endpoint)!, ...behaviour });
     },
-    reset() {
+    reset(seed) {
       resetBehaviours();
       resetStats();
+      if (seed !== undefined) reseed(seed);
     },
     stats(endpoint) {
       const counters = stats.get(endpoint);

@@ -178,6 +178,26 @@ describe('provider simulator', () => {
     expect(sim.stats('alpha.search').faults.server_error).toBe(failed);
   });
 
+  it('draws each endpoint from its own stream, again from the start after a reset with a seed', async () => {
+    /** Alpha's statuses for 40 requests in turn, `between` them another endpoint asked `other` times. */
+    const statuses = async (seed: number, other: number) => {
+      sim.reset(seed);
+      sim.configure('alpha', { faults: { server_error: 0.5 } });
+      sim.configure('beta', { faults: { server_error: 0.5 } });
+      const seen: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        seen.push((await postJson(alphaSearch(), { query: 'x' })).status);
+        for (let j = 0; j < other; j++) await sim.fetch('https://search.beta.example/results.js?q=x');
+      }
+      return seen.join(',');
+    };
+    const first = await statuses(5, 0);
+    expect(first).toContain('503');
+    expect(first).toContain('200');
+    expect(await statuses(5, 2)).toBe(first);
+    expect(await statuses(6, 0)).not.toBe(first);
+  });
+
   it('waits the configured latency, and replaces answers with `respond`', async () => {
     sim.configure('alpha', {
       latency: { kind: 'fixed', ms: 150 },
