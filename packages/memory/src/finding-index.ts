@@ -31,7 +31,11 @@ export function topicalTerms(text: string): Set<string> {
 /** The two indexed fields of a finding. Its own query counts double. */
 export interface IndexedFields {
   query: string;
-  text: string;
+  /**
+   * The text, in parts indexed as if joined by spaces (titles, snippets, facts): joining them first made
+   * a string per finding that a first load only tokenized and threw away.
+   */
+  text: readonly string[];
 }
 
 const FIELD_BOOST = [2, 1] as const;
@@ -225,7 +229,7 @@ export class FindingIndex {
     if (this.#written.size >= MAX_WRITTEN_WORDS) this.#written.clear();
     const shortId = this.#nextId++;
     const doc: IndexedDoc = { id, postings: [], lengths: [0, 0] };
-    this.#addField(shortId, doc, 0, fields.query);
+    this.#addField(shortId, doc, 0, [fields.query]);
     this.#addField(shortId, doc, 1, fields.text);
     this.#shortIds.set(id, shortId);
     this.#docs.set(shortId, doc);
@@ -236,26 +240,38 @@ export class FindingIndex {
    * all) and each term's occurrences, without a map per field: a pass number stamped on the word and on
    * the term says whether this field has met them already.
    */
-  #addField(shortId: number, doc: IndexedDoc, field: 0 | 1, text: string): void {
+  #addField(shortId: number, doc: IndexedDoc, field: 0 | 1, parts: readonly string[]): void {
     const pass = ++this.#pass;
     const counted = this.#counted;
     counted.length = 0;
     let length = 0;
-    for (const word of words(text)) {
-      const written = this.#written.get(word) ?? this.#learn(word);
-      if (written.pass !== pass) {
-        written.pass = pass;
-        length++;
+    // The joined text has an empty word ("" is a stop word, but a distinct word of the field's length)
+    // when it is empty or starts or ends with a separator: when its first part's words start with "" or
+    // its last part's end with one. Between parts, "" words are the joining space's run, not words.
+    let empty = parts.length === 0;
+    for (let p = 0; p < parts.length; p++) {
+      const found = words(parts[p]!);
+      if ((p === 0 && found[0] === '') || (p === parts.length - 1 && found[found.length - 1] === '')) {
+        empty = true;
       }
-      const postings = written.postings;
-      if (postings === null) continue;
-      if (postings.pass !== pass) {
-        postings.pass = pass;
-        postings.count = 0;
-        counted.push(postings);
+      for (const word of found) {
+        if (word === '') continue;
+        const written = this.#written.get(word) ?? this.#learn(word);
+        if (written.pass !== pass) {
+          written.pass = pass;
+          length++;
+        }
+        const postings = written.postings;
+        if (postings === null) continue;
+        if (postings.pass !== pass) {
+          postings.pass = pass;
+          postings.count = 0;
+          counted.push(postings);
+        }
+        postings.count++;
       }
-      postings.count++;
     }
+    if (empty) length++;
     // A term of the query and the text is one triple, and one entry of the finding's list.
     for (const postings of counted)
       if (postings.append(shortId, field, postings.count)) doc.postings.push(postings);

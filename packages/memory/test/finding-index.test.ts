@@ -18,18 +18,31 @@ const WORDS = (
 interface Doc {
   id: string;
   query: string;
+  /** The text in parts, as the index takes it (titles, snippets, facts)... */
+  parts: string[];
+  /** ...and joined by spaces, as minisearch took it. */
   text: string;
 }
 
 function corpus(count: number, random: () => number): Doc[] {
   const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
-  return Array.from({ length: count }, (_, i) => ({
-    id: `f${i}`,
-    query:
-      Array.from({ length: 2 + Math.floor(random() * 4) }, word).join(' ') +
-      (random() < 0.3 ? ` ${1990 + Math.floor(random() * 40)}` : ''),
-    text: Array.from({ length: 10 + Math.floor(random() * 40) }, word).join(', '),
-  }));
+  // Some parts empty, some starting or ending with punctuation: where the joined text's words begin and
+  // end (and whether it has an empty word, which counts in a field's length) is decided across parts.
+  const part = () => {
+    const text = Array.from({ length: Math.floor(random() * 12) }, word).join(', ');
+    return `${random() < 0.1 ? '(' : ''}${text}${random() < 0.2 ? '.' : ''}`;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const parts = Array.from({ length: Math.floor(random() * 6) }, part);
+    return {
+      id: `f${i}`,
+      query:
+        Array.from({ length: 2 + Math.floor(random() * 4) }, word).join(' ') +
+        (random() < 0.3 ? ` ${1990 + Math.floor(random() * 40)}` : ''),
+      parts,
+      text: parts.join(' '),
+    };
+  });
 }
 
 /** A question made from a finding's query: some words dropped, some cut to a prefix, some with a typo. */
@@ -61,8 +74,9 @@ async function expectSameRanking(
     // Every other question from words of a finding's text, so findings holding a term in their text
     // alone are ranked too (a question from a query is mostly answered by that query's finding).
     const doc = docs[Math.floor(random() * docs.length)]!;
-    const text = doc.text.split(', ');
-    const from = k % 2 === 0 ? doc.query : text.slice(0, 1 + Math.floor(random() * 3)).join(' ');
+    const text = doc.text.split(/[ ,.()]+/).filter((w) => w !== '');
+    const from =
+      k % 2 === 0 || text.length === 0 ? doc.query : text.slice(0, 1 + Math.floor(random() * 3)).join(' ');
     const question = reworded(from, random);
     const terms = topicalTerms(question);
     // A word said twice counts once here (minisearch would score it twice).
@@ -97,7 +111,7 @@ describe('FindingIndex', () => {
     const index = new FindingIndex();
     for (const doc of docs) {
       reference.add(doc);
-      index.add(doc.id, doc);
+      index.add(doc.id, { query: doc.query, text: doc.parts });
     }
     for (let i = 0; i < docs.length; i += 7) {
       reference.discard(docs[i]!.id);
@@ -115,7 +129,7 @@ describe('FindingIndex', () => {
     const index = new FindingIndex();
     for (const doc of docs.slice(0, 1_000)) {
       reference.add(doc);
-      index.add(doc.id, doc);
+      index.add(doc.id, { query: doc.query, text: doc.parts });
     }
     for (const doc of docs.slice(0, 1_000)) {
       if (random() < 0.8) {
@@ -125,7 +139,7 @@ describe('FindingIndex', () => {
     }
     for (const doc of docs.slice(1_000)) {
       reference.add(doc);
-      index.add(doc.id, doc);
+      index.add(doc.id, { query: doc.query, text: doc.parts });
     }
     expect(index.size).toBe(reference.documentCount);
     const present = docs.filter((d) => index.has(d.id));
@@ -134,21 +148,21 @@ describe('FindingIndex', () => {
 
   it('forgets a removed finding and its words, and takes the id again', () => {
     const index = new FindingIndex();
-    index.add('a', { query: 'capital of Kazakhstan', text: 'Astana is the capital city' });
-    index.add('b', { query: 'capital of Norway', text: 'Oslo' });
+    index.add('a', { query: 'capital of Kazakhstan', text: ['Astana is the capital city'] });
+    index.add('b', { query: 'capital of Norway', text: ['Oslo'] });
     index.remove('a');
     expect(index.size).toBe(1);
     expect(index.search({ terms: topicalTerms('astana'), limit: 3 })).toEqual([]);
     expect(index.search({ terms: topicalTerms('capital'), limit: 3 }).map((h) => h.id)).toEqual(['b']);
-    index.add('a', { query: 'capital of Chile', text: 'Santiago' });
+    index.add('a', { query: 'capital of Chile', text: ['Santiago'] });
     expect(index.search({ terms: topicalTerms('capital chile'), limit: 3 }).map((h) => h.id)).toEqual(['a']);
     expect(index.search({ terms: topicalTerms('kazakhstan'), limit: 3 })).toEqual([]);
   });
 
   it('requires exact query terms and asks the caller before scoring', () => {
     const index = new FindingIndex();
-    index.add('old', { query: 'Super Bowl 2024 winner', text: 'Chiefs won Super Bowl 2024; 2025 is next' });
-    index.add('new', { query: 'Super Bowl 2025 winner', text: 'Eagles' });
+    index.add('old', { query: 'Super Bowl 2024 winner', text: ['Chiefs won Super Bowl 2024; 2025 is next'] });
+    index.add('new', { query: 'Super Bowl 2025 winner', text: ['Eagles'] });
     const terms = topicalTerms('super bowl 2025');
     expect(index.search({ terms, exactInQuery: ['2025'], limit: 5 }).map((h) => h.id)).toEqual(['new']);
     expect(index.search({ terms, exactInQuery: ['2025'], accept: (id) => id !== 'new', limit: 5 })).toEqual(
@@ -160,7 +174,7 @@ describe('FindingIndex', () => {
     const index = new FindingIndex();
     const stored = SEARCH_LIMITS.candidates + 1_000;
     for (let i = 0; i < stored; i++) {
-      index.add(`f${i}`, { query: `kazakhstan ${i}`, text: `kazakh kazakhs kazakhstani item${i}` });
+      index.add(`f${i}`, { query: `kazakhstan ${i}`, text: [`kazakh kazakhs kazakhstani item${i}`] });
     }
     // A word every finding holds: only the newest findings are scored.
     const broad = index.search({ terms: topicalTerms('kazakhstan'), limit: 10_000 });
