@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { words } from './words.ts';
+import { WordTable } from './word-table.ts';
+import { EMPTY_FIRST, EMPTY_LAST, visitWords, words } from './words.ts';
 
 // Words that say nothing about a topic (recency is the age limit's job): without them, "what's the latest
 // on the capital of Kazakhstan" is about "capital" and "kazakhstan".
@@ -210,8 +211,10 @@ export class FindingIndex {
   readonly #shortIds = new Map<string, number>();
   readonly #totalLength = [0, 0];
   #nextId = 0;
-  readonly #written = new Map<string, WrittenWord>();
+  readonly #written = new WordTable<WrittenWord>();
+  // The field being added (its pass number) and its distinct words so far, for `#countWord`.
   #pass = 0;
+  #length = 0;
   // The postings a field being added counts in (reused: one array for every add).
   readonly #counted: Postings[] = [];
 
@@ -237,47 +240,45 @@ export class FindingIndex {
 
   /**
    * Counts each distinct written word once (minisearch's field length counts them as written, case and
-   * all) and each term's occurrences, without a map per field: a pass number stamped on the word and on
-   * the term says whether this field has met them already.
+   * all) and each term's occurrences, without a map per field or a string per word: a pass number
+   * stamped on the word and on the term says whether this field has met them already.
    */
   #addField(shortId: number, doc: IndexedDoc, field: 0 | 1, parts: readonly string[]): void {
-    const pass = ++this.#pass;
-    const counted = this.#counted;
-    counted.length = 0;
-    let length = 0;
+    this.#pass++;
+    this.#length = 0;
+    this.#counted.length = 0;
     // The joined text has an empty word ("" is a stop word, but a distinct word of the field's length)
     // when it is empty or starts or ends with a separator: when its first part's words start with "" or
     // its last part's end with one. Between parts, "" words are the joining space's run, not words.
     let empty = parts.length === 0;
     for (let p = 0; p < parts.length; p++) {
-      const found = words(parts[p]!);
-      if ((p === 0 && found[0] === '') || (p === parts.length - 1 && found[found.length - 1] === '')) {
-        empty = true;
-      }
-      for (const word of found) {
-        if (word === '') continue;
-        const written = this.#written.get(word) ?? this.#learn(word);
-        if (written.pass !== pass) {
-          written.pass = pass;
-          length++;
-        }
-        const postings = written.postings;
-        if (postings === null) continue;
-        if (postings.pass !== pass) {
-          postings.pass = pass;
-          postings.count = 0;
-          counted.push(postings);
-        }
-        postings.count++;
-      }
+      const edges = visitWords(parts[p]!, this.#countWord);
+      if ((p === 0 && edges & EMPTY_FIRST) || (p === parts.length - 1 && edges & EMPTY_LAST)) empty = true;
     }
-    if (empty) length++;
+    const length = this.#length + (empty ? 1 : 0);
     // A term of the query and the text is one triple, and one entry of the finding's list.
-    for (const postings of counted)
+    for (const postings of this.#counted)
       if (postings.append(shortId, field, postings.count)) doc.postings.push(postings);
     doc.lengths[field] = length;
     this.#totalLength[field]! += length;
   }
+
+  /** Counts one word of the field being added (`#pass`): its length if new to the field, its term. */
+  readonly #countWord = (text: string, start: number, end: number): void => {
+    const written = this.#written.get(text, start, end) ?? this.#learn(text.slice(start, end));
+    if (written.pass !== this.#pass) {
+      written.pass = this.#pass;
+      this.#length++;
+    }
+    const postings = written.postings;
+    if (postings === null) return;
+    if (postings.pass !== this.#pass) {
+      postings.pass = this.#pass;
+      postings.count = 0;
+      this.#counted.push(postings);
+    }
+    postings.count++;
+  };
 
   /** What the index makes of a word not met since the cache was last cleared. */
   #learn(word: string): WrittenWord {
@@ -292,7 +293,7 @@ export class FindingIndex {
       }
     }
     const written: WrittenWord = { postings, pass: 0 };
-    this.#written.set(word, written);
+    this.#written.add(word, written);
     return written;
   }
 
