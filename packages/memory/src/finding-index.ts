@@ -104,7 +104,10 @@ class Postings {
       entries[last + 1 + field] = count;
       return false;
     }
-    if (field === 0) entries.push(shortId, count, 0);
+    // Most terms are held by one finding (a number, a name): an exact first array, where a push to an
+    // empty one would reserve room for several triples, kept as long as the index.
+    if (entries.length === 0) this.entries = field === 0 ? [shortId, count, 0] : [shortId, 0, count];
+    else if (field === 0) entries.push(shortId, count, 0);
     else entries.push(shortId, 0, count);
     return true;
   }
@@ -215,8 +218,9 @@ export class FindingIndex {
   // The field being added (its pass number) and its distinct words so far, for `#countWord`.
   #pass = 0;
   #length = 0;
-  // The postings a field being added counts in (reused: one array for every add).
+  // The postings a field being added counts in, and those the finding being added is in (reused).
   readonly #counted: Postings[] = [];
+  readonly #holding: Postings[] = [];
 
   get size(): number {
     return this.#docs.size;
@@ -232,8 +236,11 @@ export class FindingIndex {
     if (this.#written.size >= MAX_WRITTEN_WORDS) this.#written.clear();
     const shortId = this.#nextId++;
     const doc: IndexedDoc = { id, postings: [], lengths: [0, 0] };
+    this.#holding.length = 0;
     this.#addField(shortId, doc, 0, [fields.query]);
     this.#addField(shortId, doc, 1, fields.text);
+    // Copied at its size: kept as long as the finding, where pushing would have reserved room to spare.
+    doc.postings = this.#holding.slice();
     this.#shortIds.set(id, shortId);
     this.#docs.set(shortId, doc);
   }
@@ -258,7 +265,7 @@ export class FindingIndex {
     const length = this.#length + (empty ? 1 : 0);
     // A term of the query and the text is one triple, and one entry of the finding's list.
     for (const postings of this.#counted)
-      if (postings.append(shortId, field, postings.count)) doc.postings.push(postings);
+      if (postings.append(shortId, field, postings.count)) this.#holding.push(postings);
     doc.lengths[field] = length;
     this.#totalLength[field]! += length;
   }
