@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { words } from './words.ts';
+import { WordTable } from './word-table.ts';
+import { EMPTY_FIRST, EMPTY_LAST, visitWords, words } from './words.ts';
 
 // Words that say nothing about a topic (recency is the age limit's job): without them, "what's the latest
 // on the capital of Kazakhstan" is about "capital" and "kazakhstan".
@@ -31,19 +32,127 @@ export function topicalTerms(text: string): Set<string> {
 /** The two indexed fields of a finding. Its own query counts double. */
 export interface IndexedFields {
   query: string;
-  text: string;
+  /**
+   * The text, in parts indexed as if joined by spaces (titles, snippets, facts): joining them first made
+   * a string per finding that a first load only tokenized and threw away.
+   */
+  text: readonly string[];
 }
 
 const FIELD_BOOST = [2, 1] as const;
-// Per field (0 query, 1 text): finding → how often the term occurs in it.
-type Postings = [Map<number, number>, Map<number, number>];
+
+/**
+ * The findings holding one term, oldest first, as flat triples in one array: short id, how often the term
+ * occurs in the finding's query, and in its text. One array per term, not a map per field: a first load
+ * indexes 10,000 findings of ~30 terms each, and a map per posting list made most of its garbage. Short
+ * ids only grow, so appending keeps the list sorted and a lookup is a binary search. A removed finding
+ * leaves a triple with both counts 0 (a tombstone), swept out when tombstones outnumber the live triples,
+ * so a removal costs O(1) amortized however long the list.
+ */
+class Postings {
+  readonly term: string;
+  entries: number[] = [];
+  /** Live findings holding the term in their query (0) and text (1): the terms' document frequencies. */
+  readonly live: [number, number] = [0, 0];
+  dead = 0;
+  // Scratch for the finding being added: the field it was last counted in, and how often.
+  pass = 0;
+  count = 0;
+
+  constructor(term: string) {
+    this.term = term;
+  }
+
+  /** Position of the triple of `shortId`, or -1. */
+  find(shortId: number): number {
+    const { entries } = this;
+    let low = 0;
+    let high = entries.length / 3 - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const id = entries[mid * 3]!;
+      if (id === shortId) return mid * 3;
+      if (id < shortId) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  /** How often the term occurs in the finding's field; 0 when not (or the finding is gone). */
+  freq(shortId: number, field: 0 | 1): number {
+    const at = this.find(shortId);
+    return at < 0 ? 0 : this.entries[at + 1 + field]!;
+  }
+
+  holds(shortId: number): boolean {
+    const at = this.find(shortId);
+    return at >= 0 && (this.entries[at + 1]! > 0 || this.entries[at + 2]! > 0);
+  }
+
+  /** Live short ids holding the term in `field`, oldest first. */
+  *ids(field: 0 | 1): Generator<number> {
+    const { entries } = this;
+    for (let at = 0; at < entries.length; at += 3) if (entries[at + 1 + field]! > 0) yield entries[at]!;
+  }
+
+  /** Counts `count` for `field` of the finding being added (the newest); true when it starts its triple. */
+  append(shortId: number, field: 0 | 1, count: number): boolean {
+    const { entries } = this;
+    this.live[field]++;
+    const last = entries.length - 3;
+    if (last >= 0 && entries[last] === shortId) {
+      entries[last + 1 + field] = count;
+      return false;
+    }
+    // Most terms are held by one finding (a number, a name): an exact first array, where a push to an
+    // empty one would reserve room for several triples, kept as long as the index.
+    if (entries.length === 0) this.entries = field === 0 ? [shortId, count, 0] : [shortId, 0, count];
+    else if (field === 0) entries.push(shortId, count, 0);
+    else entries.push(shortId, 0, count);
+    return true;
+  }
+
+  /** Tombstones the finding's triple; true when no live finding holds the term any more. */
+  remove(shortId: number): boolean {
+    const at = this.find(shortId);
+    if (at < 0) return false;
+    const { entries } = this;
+    if (entries[at + 1]! > 0) this.live[0]--;
+    if (entries[at + 2]! > 0) this.live[1]--;
+    entries[at + 1] = 0;
+    entries[at + 2] = 0;
+    this.dead++;
+    if (this.dead * 6 > entries.length) {
+      const kept: number[] = [];
+      for (let i = 0; i < entries.length; i += 3) {
+        if (entries[i + 1]! > 0 || entries[i + 2]! > 0)
+          kept.push(entries[i]!, entries[i + 1]!, entries[i + 2]!);
+      }
+      this.entries = kept;
+      this.dead = 0;
+    }
+    return this.live[0] === 0 && this.live[1] === 0;
+  }
+}
 
 interface IndexedDoc {
   id: string;
-  terms: string[];
+  /** The posting lists holding this finding, each once. */
+  postings: Postings[];
   /** Distinct words per field (minisearch's field length). */
   lengths: [number, number];
 }
+
+/** A written word (as the text has it, case and all) and what the index makes of it. */
+interface WrittenWord {
+  /** Its term's postings; null for a stop word. */
+  postings: Postings | null;
+  /** The field it was last counted in (a field's distinct words are its length). */
+  pass: number;
+}
+
+/** Written words remembered between adds, at most: a load looks each word up once, not per occurrence. */
+const MAX_WRITTEN_WORDS = 65_536;
 
 // minisearch's BM25+ parameters and match weights, so recall ranks as it did with minisearch.
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -105,6 +214,13 @@ export class FindingIndex {
   readonly #shortIds = new Map<string, number>();
   readonly #totalLength = [0, 0];
   #nextId = 0;
+  readonly #written = new WordTable<WrittenWord>();
+  // The field being added (its pass number) and its distinct words so far, for `#countWord`.
+  #pass = 0;
+  #length = 0;
+  // The postings a field being added counts in, and those the finding being added is in (reused).
+  readonly #counted: Postings[] = [];
+  readonly #holding: Postings[] = [];
 
   get size(): number {
     return this.#docs.size;
@@ -116,51 +232,88 @@ export class FindingIndex {
 
   add(id: string, fields: IndexedFields): void {
     if (this.#shortIds.has(id)) return;
+    // Cleared between findings only, so a finding's words are counted against one cache.
+    if (this.#written.size >= MAX_WRITTEN_WORDS) this.#written.clear();
     const shortId = this.#nextId++;
-    const terms = new Set<string>();
-    const lengths: [number, number] = [0, 0];
-    for (const field of [0, 1] as const) {
-      // Each distinct word once (minisearch's field length counts them as written), then each term once:
-      // the index is looked up per distinct term, not per word.
-      const written = new Map<string, number>();
-      for (const word of words(field === 0 ? fields.query : fields.text)) {
-        written.set(word, (written.get(word) ?? 0) + 1);
-      }
-      lengths[field] = written.size;
-      this.#totalLength[field]! += written.size;
-      const freqs = new Map<string, number>();
-      for (const [word, count] of written) {
-        const term = topical(word);
-        if (term !== undefined) freqs.set(term, (freqs.get(term) ?? 0) + count);
-      }
-      for (const [term, freq] of freqs) {
-        let postings = this.#postings.get(term);
-        if (!postings) {
-          postings = [new Map(), new Map()];
-          this.#postings.set(term, postings);
-          this.#terms.set(term, postings);
-        }
-        postings[field].set(shortId, freq);
-        terms.add(term);
+    const doc: IndexedDoc = { id, postings: [], lengths: [0, 0] };
+    this.#holding.length = 0;
+    this.#addField(shortId, doc, 0, [fields.query]);
+    this.#addField(shortId, doc, 1, fields.text);
+    // Copied at its size: kept as long as the finding, where pushing would have reserved room to spare.
+    doc.postings = this.#holding.slice();
+    this.#shortIds.set(id, shortId);
+    this.#docs.set(shortId, doc);
+  }
+
+  /**
+   * Counts each distinct written word once (minisearch's field length counts them as written, case and
+   * all) and each term's occurrences, without a map per field or a string per word: a pass number
+   * stamped on the word and on the term says whether this field has met them already.
+   */
+  #addField(shortId: number, doc: IndexedDoc, field: 0 | 1, parts: readonly string[]): void {
+    this.#pass++;
+    this.#length = 0;
+    this.#counted.length = 0;
+    // The joined text has an empty word ("" is a stop word, but a distinct word of the field's length)
+    // when it is empty or starts or ends with a separator: when its first part's words start with "" or
+    // its last part's end with one. Between parts, "" words are the joining space's run, not words.
+    let empty = parts.length === 0;
+    for (let p = 0; p < parts.length; p++) {
+      const edges = visitWords(parts[p]!, this.#countWord);
+      if ((p === 0 && edges & EMPTY_FIRST) || (p === parts.length - 1 && edges & EMPTY_LAST)) empty = true;
+    }
+    const length = this.#length + (empty ? 1 : 0);
+    // A term of the query and the text is one triple, and one entry of the finding's list.
+    for (const postings of this.#counted)
+      if (postings.append(shortId, field, postings.count)) this.#holding.push(postings);
+    doc.lengths[field] = length;
+    this.#totalLength[field]! += length;
+  }
+
+  /** Counts one word of the field being added (`#pass`): its length if new to the field, its term. */
+  readonly #countWord = (text: string, start: number, end: number): void => {
+    const written = this.#written.get(text, start, end) ?? this.#learn(text.slice(start, end));
+    if (written.pass !== this.#pass) {
+      written.pass = this.#pass;
+      this.#length++;
+    }
+    const postings = written.postings;
+    if (postings === null) return;
+    if (postings.pass !== this.#pass) {
+      postings.pass = this.#pass;
+      postings.count = 0;
+      this.#counted.push(postings);
+    }
+    postings.count++;
+  };
+
+  /** What the index makes of a word not met since the cache was last cleared. */
+  #learn(word: string): WrittenWord {
+    const term = topical(word);
+    let postings: Postings | null = null;
+    if (term !== undefined) {
+      postings = this.#postings.get(term) ?? null;
+      if (postings === null) {
+        postings = new Postings(term);
+        this.#postings.set(term, postings);
+        this.#terms.set(term, postings);
       }
     }
-    this.#shortIds.set(id, shortId);
-    this.#docs.set(shortId, { id, terms: [...terms], lengths });
+    const written: WrittenWord = { postings, pass: 0 };
+    this.#written.add(word, written);
+    return written;
   }
 
   remove(id: string): void {
     const shortId = this.#shortIds.get(id);
     if (shortId === undefined) return;
     const doc = this.#docs.get(shortId)!;
-    for (const term of doc.terms) {
-      const postings = this.#postings.get(term);
-      if (!postings) continue;
-      postings[0].delete(shortId);
-      postings[1].delete(shortId);
-      if (postings[0].size === 0 && postings[1].size === 0) {
-        this.#terms.delete(term);
-        this.#postings.delete(term);
-      }
+    for (const postings of doc.postings) {
+      if (!postings.remove(shortId)) continue;
+      this.#terms.delete(postings.term);
+      this.#postings.delete(postings.term);
+      // Cached words may name the dropped list: the next add makes a new one.
+      this.#written.clear();
     }
     this.#totalLength[0]! -= doc.lengths[0];
     this.#totalLength[1]! -= doc.lengths[1];
@@ -178,25 +331,21 @@ export class FindingIndex {
       // A term no finding holds: nothing matches every term.
       if (expansions.length === 0) return [];
       let reach = 0;
-      for (const e of expansions) reach += e.postings[0].size + e.postings[1].size;
+      for (const e of expansions) reach += e.postings.live[0] + e.postings.live[1];
       question.push({ expansions, reach });
     }
     question.sort((a, b) => a.reach - b.reach);
     const exact: Postings[] = [];
     for (const term of request.exactInQuery ?? []) {
       const postings = this.#postings.get(term);
-      if (!postings || postings[0].size === 0) return [];
+      if (!postings || postings.live[0] === 0) return [];
       exact.push(postings);
     }
 
     const hits: IndexHit[] = [];
     for (const shortId of this.#candidates(question[0]!, exact[0])) {
-      if (!exact.every((p) => p[0].has(shortId))) continue;
-      if (
-        !question.every((q) =>
-          q.expansions.some((e) => e.postings[0].has(shortId) || e.postings[1].has(shortId)),
-        )
-      ) {
+      if (!exact.every((p) => p.freq(shortId, 0) > 0)) continue;
+      if (!question.every((q) => q.expansions.some((e) => e.postings.holds(shortId)))) {
         continue;
       }
       const doc = this.#docs.get(shortId)!;
@@ -213,12 +362,12 @@ export class FindingIndex {
    */
   #candidates(rarest: QuestionTerm, exact: Postings | undefined): number[] {
     const ids = new Set<number>();
-    if (exact && exact[0].size <= rarest.reach) {
-      for (const id of exact[0].keys()) ids.add(id);
+    if (exact && exact.live[0] <= rarest.reach) {
+      for (const id of exact.ids(0)) ids.add(id);
     } else {
       for (const e of rarest.expansions) {
-        for (const id of e.postings[0].keys()) ids.add(id);
-        for (const id of e.postings[1].keys()) ids.add(id);
+        for (const id of e.postings.ids(0)) ids.add(id);
+        for (const id of e.postings.ids(1)) ids.add(id);
       }
     }
     const all = [...ids];
@@ -261,9 +410,9 @@ export class FindingIndex {
     for (const term of question) {
       for (const { postings, weight } of term.expansions) {
         for (const field of [0, 1] as const) {
-          const freq = postings[field].get(shortId);
-          if (freq === undefined) continue;
-          const matching = postings[field].size;
+          const freq = postings.freq(shortId, field);
+          if (freq === 0) continue;
+          const matching = postings.live[field];
           const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
           const average = this.#totalLength[field]! / count;
           const length = doc.lengths[field];

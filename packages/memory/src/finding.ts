@@ -1,4 +1,5 @@
-import { cleanText, cleanUrl, FIELD_LIMITS, siteOf } from '@agent-search/core';
+import { cleanText, FIELD_LIMITS, siteOf } from '@agent-search/core';
+import { cleanStoredUrl } from './stored-url.ts';
 
 /** Who may recall a finding: only the bot that learned it, or every bot sharing the store. */
 export type FindingScope = 'private' | 'shared';
@@ -50,6 +51,39 @@ export const BOT_ID = /^[\w.-]{1,64}$/;
 const FINDING_ID = /^[\w-]{1,64}$/;
 // What `toISOString` writes (fraction optional), in UTC: the only dates this package stores.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+// Exactly what `toISOString` writes, hours, minutes and seconds in range: with a day that exists in its
+// month, such a value is its own canonical form.
+const CANONICAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number written in ASCII digits from `start` to `end` (the caller checked they are digits). */
+function digits(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+}
+
+/**
+ * A stored date in `toISOString`'s form, or undefined when it is not a date. A value already in that form
+ * is returned as it is: the round trip through `Date` it would otherwise take (parsing, then writing the
+ * string again) was a third of validating a finding, on every finding of a first load.
+ */
+function isoDateTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (CANONICAL_DATE_TIME.test(value)) {
+    const year = digits(value, 0, 4);
+    const month = digits(value, 5, 7);
+    const day = digits(value, 8, 10);
+    const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    if (month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)) {
+      return value;
+    }
+  }
+  // Other fractions, or a day past its month's end (which Date rolls over): the long way, as before.
+  if (!ISO_DATE_TIME.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
 
 // Bounds generous enough for any finding this package writes, tight enough to stop a forged one: text may
 // be twice its limit before cleaning. Checked by hand, not by a schema library: a first load checks
@@ -58,8 +92,6 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max * 2;
 const isString = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max;
-const isDateTime = (value: unknown): value is string =>
-  typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -89,8 +121,6 @@ function isStoredFinding(f: Record<string, unknown>): boolean {
         isText(s.snippet, 1000),
     ) &&
     isString(f.provider, 64) &&
-    isDateTime(f.learnedAt) &&
-    (f.expiresAt === undefined || isDateTime(f.expiresAt)) &&
     typeof f.botId === 'string' &&
     BOT_ID.test(f.botId) &&
     isText(f.botName, 80) &&
@@ -119,9 +149,12 @@ function isStoredFinding(f: Record<string, unknown>): boolean {
 export function parseFinding(value: unknown): Finding | undefined {
   if (!isRecord(value) || !isStoredFinding(value)) return undefined;
   const f = value as unknown as StoredFinding;
+  const learnedAt = isoDateTime(f.learnedAt);
+  const expiresAt = f.expiresAt === undefined ? undefined : isoDateTime(f.expiresAt);
+  if (learnedAt === undefined || (f.expiresAt !== undefined && expiresAt === undefined)) return undefined;
   const sources: FindingSource[] = [];
   for (const s of f.sources) {
-    const url = cleanUrl(s.url);
+    const url = cleanStoredUrl(s.url);
     if (!url) continue;
     sources.push({
       title: cleanText(s.title, FIELD_LIMITS.title),
@@ -140,8 +173,8 @@ export function parseFinding(value: unknown): Finding | undefined {
     query,
     sources,
     provider: cleanText(f.provider, 64),
-    learnedAt: new Date(f.learnedAt).toISOString(),
-    ...(f.expiresAt === undefined ? {} : { expiresAt: new Date(f.expiresAt).toISOString() }),
+    learnedAt,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
     botId: f.botId,
     botName: cleanText(f.botName, 80) || f.botId,
     ...(f.userId === undefined ? {} : { userId: f.userId }),

@@ -173,13 +173,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     findings.set(finding.id, finding);
     namespaceOf.set(finding.id, namespace);
     counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
-    index.add(finding.id, {
-      query: finding.query,
-      text: [
-        ...finding.sources.map((s) => `${s.title} ${s.snippet}`),
-        ...(finding.facts ?? []).map((f) => f.text),
-      ].join(' '),
-    });
+    const text: string[] = [];
+    for (const source of finding.sources) text.push(source.title, source.snippet);
+    for (const fact of finding.facts ?? []) text.push(fact.text);
+    index.add(finding.id, { query: finding.query, text });
   }
 
   function unindex(id: string): void {

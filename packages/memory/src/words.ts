@@ -20,12 +20,19 @@ function separatorAt(text: string, at: number): number {
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
+/** `visitWords`' answer: `words` would also give an empty first word, an empty last word. */
+export const EMPTY_FIRST = 1;
+export const EMPTY_LAST = 2;
+
 /**
- * The text cut at every run of spaces, line breaks and punctuation, like `split`: a text that starts or
- * ends with one gives an empty first or last word, an empty text one empty word. Linear in the text.
+ * `words(text)` without the substrings: calls `visit(text, start, end)` for each word that is not empty,
+ * in order, and says which empty words `words` would add (an empty text: both bits, for its one word).
+ * A caller that only looks words up (the index, loading thousands of findings) need not make a string
+ * for each. Linear in the text.
  */
-export function words(text: string): string[] {
-  const found: string[] = [];
+export function visitWords(text: string, visit: (text: string, start: number, end: number) => void): number {
+  if (text.length === 0) return EMPTY_FIRST | EMPTY_LAST;
+  let edges = 0;
   let start = 0;
   let at = 0;
   while (at < text.length) {
@@ -35,14 +42,30 @@ export function words(text: string): string[] {
       at += isHighSurrogate(text.charCodeAt(at)) && isLowSurrogate(text.charCodeAt(at + 1)) ? 2 : 1;
       continue;
     }
-    const end = at;
+    if (at > start) visit(text, start, at);
+    else edges |= EMPTY_FIRST; // only at the start: a run of separators is skipped whole below
     while (length > 0) {
       at += length;
       length = at < text.length ? separatorAt(text, at) : 0;
     }
-    found.push(text.slice(start, end));
     start = at;
   }
-  found.push(text.slice(start));
+  if (start < text.length) visit(text, start, text.length);
+  else edges |= EMPTY_LAST;
+  return edges;
+}
+
+/**
+ * The text cut at every run of spaces, line breaks and punctuation, like `split`: a text that starts or
+ * ends with one gives an empty first or last word, an empty text one empty word.
+ */
+export function words(text: string): string[] {
+  const found: string[] = [];
+  const edges = visitWords(text, (_, start, end) => {
+    found.push(text.slice(start, end));
+  });
+  if (text.length === 0) return [''];
+  if (edges & EMPTY_FIRST) found.unshift('');
+  if (edges & EMPTY_LAST) found.push('');
   return found;
 }

@@ -1,3 +1,4 @@
+import { seededRandom } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { parseFinding } from '../src/finding.ts';
 
@@ -62,5 +63,29 @@ describe('parseFinding', () => {
       expect(parseFinding({ ...stored, ...change }), JSON.stringify(change).slice(0, 80)).toBeUndefined();
     }
     for (const value of [null, 'finding', 7, [stored]]) expect(parseFinding(value)).toBeUndefined();
+  });
+
+  it('reads dates as Date reads them, in the form toISOString writes', () => {
+    // The reference: what parsing went through before values already in toISOString's form skipped Date.
+    const reference = (value: string) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/.test(value) && !Number.isNaN(Date.parse(value))
+        ? new Date(value).toISOString()
+        : undefined;
+    const random = seededRandom(5);
+    const two = (max: number) => String(Math.floor(random() * max)).padStart(2, '0');
+    let canonical = 0;
+    for (let i = 0; i < 20_000; i++) {
+      // Years around the leap rules, days and times a little past their ranges, fractions of 0-4 digits.
+      const year =
+        [1900, 2000, 2024, 2026, 2100, 9999, 0][Math.floor(random() * 7)]! + (random() < 0.3 ? 1 : 0);
+      const fraction = ['', '.5', '.123', '.1234', '.999'][Math.floor(random() * 5)];
+      const value = `${String(year).padStart(4, '0')}-${two(14)}-${two(33)}T${two(26)}:${two(61)}:${two(61)}${fraction}Z`;
+      const expected = reference(value);
+      const finding = parseFinding({ ...stored, learnedAt: value, expiresAt: value });
+      expect(finding?.learnedAt, value).toBe(expected);
+      expect(finding?.expiresAt, value).toBe(expected);
+      if (expected === value) canonical++;
+    }
+    expect(canonical).toBeGreaterThan(1_000);
   });
 });
