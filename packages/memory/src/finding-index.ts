@@ -308,13 +308,15 @@ export class FindingIndex {
     const shortId = this.#shortIds.get(id);
     if (shortId === undefined) return;
     const doc = this.#docs.get(shortId)!;
+    let dropped = false;
     for (const postings of doc.postings) {
       if (!postings.remove(shortId)) continue;
       this.#terms.delete(postings.term);
       this.#postings.delete(postings.term);
-      // Cached words may name the dropped list: the next add makes a new one.
-      this.#written.clear();
+      dropped = true;
     }
+    // Cached words may name a dropped list: the next add makes a new one. Once per finding, not per list.
+    if (dropped) this.#written.clear();
     this.#totalLength[0]! -= doc.lengths[0];
     this.#totalLength[1]! -= doc.lengths[1];
     this.#docs.delete(shortId);
