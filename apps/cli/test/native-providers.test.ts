@@ -32,6 +32,9 @@ describe('OpenAI web search from the command, with OPENAI_API_KEY (and OPENAI_BA
     expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(response.answer).toMatch(/^Here is what I found\. How heat pumps work\./);
     expect(request?.path).toBe('/openai/responses');
+    // --json carries what it cost: OpenAI's price on its attempt and in total; DuckDuckGo's is free.
+    expect(response).toMatchObject({ costUsd: 0.014 });
+    expect(response.attempts.map((a) => a.costUsd)).toEqual([undefined, 0.014]);
     expect(request?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(request?.body).toContain('"type":"web_search"');
     expect(request?.search).not.toContain(OPENAI_KEY);
