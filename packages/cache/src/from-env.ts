@@ -6,6 +6,7 @@ import {
   readNumber,
   readUrl,
   type SearchClient,
+  type SpendStore,
   silentLogger,
 } from '@agent-search/core';
 import { DEFAULT_EMPTY_TTL_MS, DEFAULT_REFRESH_WAIT_MS, DEFAULT_TTL_MS } from './answer-cache.ts';
@@ -13,6 +14,7 @@ import type { CacheKind } from './cache-key.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
 import { createRedisChainState } from './redis-chain-state.ts';
+import { createRedisSpendStore } from './redis-spend-store.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
@@ -36,6 +38,11 @@ export interface SearchCache {
    * hedge budget). Pass it to the client as `sharedState: { store: cache.chainState }`.
    */
   readonly chainState?: ChainStateStore;
+  /**
+   * With REDIS_URL: where the fleet counts its spend on the same Redis (SEARCH_BUDGET_USD). Pass it to
+   * `loadSearchConfig` as `spendStore`.
+   */
+  readonly spendStore?: SpendStore;
   wrap(client: SearchClient): SearchClient;
   close(): Promise<void>;
 }
@@ -94,7 +101,9 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     store,
     rateLimits,
     options: cacheOptions,
-    ...(redis ? { chainState: createRedisChainState(redis.client) } : {}),
+    ...(redis
+      ? { chainState: createRedisChainState(redis.client), spendStore: createRedisSpendStore(redis.client) }
+      : {}),
     wrap: (client) => withCache(client, cacheOptions),
     close: () => store.close(),
   };
