@@ -46,6 +46,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { JSON_SHAPE_LIMITS, parseBoundedJson } from './json-shape.ts';
 export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';
