@@ -49,7 +49,7 @@ const LIVE = set(
   'price prices priced quote quotes stock stocks shares nasdaq dow ftse dax nikkei forex bitcoin btc ethereum ' +
     'crypto cryptocurrency cryptocurrencies gold silver platinum oil ounce barrel exchange rate rates ' +
     'euro euros dollar dollars usd eur gbp jpy yen yuan rmb rupee rupees peso pesos franc francs sterling ' +
-    'score scores scoring scoreline live traffic delay delays delayed outage',
+    'score scores scoring scoreline traffic delay delays delayed outage',
 );
 const VOLATILE = set(
   'news headline headlines breaking election elections poll polls polling vote votes voting result results ' +
@@ -70,12 +70,27 @@ const STABLE = set(
     'born birth died death invented inventor invention founded founder discovered discovery formula recipe ' +
     'distance height tall located location continent language languages currency flag anthem area planet ' +
     'element chemical symbol boiling freezing century ancient origin etymology author wrote written painted ' +
-    'composer spell spelling pronounce pronunciation how-to',
+    'composer spell spelling pronounce pronunciation how-to tutorial tutorials biography birthday altitude ' +
+    'length weight boiling',
 );
 // "new" that names a place, not a product.
 const NEW_PLACE = set(
   'york zealand jersey delhi mexico orleans south hampshire england guinea caledonia testament brunswick haven',
 );
+// Chinese has no spaces between words: these are looked for anywhere in the question.
+const CJK_LIVE = ['价格', '汇率', '股价', '比分', '金价', '油价', '币价'];
+const CJK_VOLATILE = ['新闻', '选举', '天气', '最新', '今天', '昨晚', '昨天', '排名', '领先', '赛程', '民调'];
+const CJK_SLOW = ['最近', '现在', '目前', '人口', '总统', '总理', '得主', '冠军'];
+const CJK_STABLE = ['首都', '定义', '意思', '历史', '出生', '发明', '作者', '面积', '货币', '语言'];
+
+function cjkKind(query: string): FreshnessKind | 'unknown' {
+  if (CJK_LIVE.some((w) => query.includes(w))) return 'live';
+  if (CJK_VOLATILE.some((w) => query.includes(w))) return 'volatile';
+  if (CJK_SLOW.some((w) => query.includes(w))) return 'slow';
+  if (CJK_STABLE.some((w) => query.includes(w))) return 'stable';
+  return 'unknown';
+}
+
 // In an answer: a page written as things happen.
 const LIVE_ANSWER = /\b(?:live (?:score|scores|updates|blog|coverage)|minutes? ago|just now)\b/;
 const VOLATILE_ANSWER = /\b(?:breaking news|hours? ago|as of today|this morning)\b/;
@@ -96,7 +111,15 @@ function plainWords(text: string, max: number): string[] {
 
 /** The kind a question asks about, from its words alone. */
 export function questionKind(query: string): FreshnessKind {
-  const words = plainWords(query, MAX_QUERY_CHARS);
+  const english = englishKind(plainWords(query, MAX_QUERY_CHARS));
+  const chinese = cjkKind(query.slice(0, MAX_QUERY_CHARS));
+  if (chinese === 'unknown') return english.kind;
+  return english.known ? stricterKind(english.kind, chinese) : chinese;
+}
+
+/** The kind by English words, and whether any word said it (else a guess: slow). */
+function englishKind(words: readonly string[]): { kind: FreshnessKind; known: boolean } {
+  const known = (kind: FreshnessKind) => ({ kind, known: true });
   let kind: FreshnessKind | undefined;
   let stable = false;
   for (let i = 0; i < words.length; i++) {
@@ -104,8 +127,8 @@ export function questionKind(query: string): FreshnessKind {
     const next = words[i + 1];
     if (word === 'new' && next !== undefined && NEW_PLACE.has(next)) continue;
     // "how much is an ounce of gold", "how many euros is one dollar": a price, however it is asked.
-    if (LIVE.has(word)) return 'live';
-    if (word === 'right' && next === 'now') return 'live';
+    if (LIVE.has(word)) return known('live');
+    if (word === 'right' && next === 'now') return known('live');
     if (
       VOLATILE.has(word) ||
       (word === 'last' && (next === 'night' || next === 'week')) ||
@@ -117,14 +140,15 @@ export function questionKind(query: string): FreshnessKind {
     else if (STABLE.has(word)) stable = true;
   }
   // "did the Lakers win": a result, as news.
-  if (words[0] === 'did' && words.some((w) => w === 'win' || w === 'lose' || w === 'beat')) return 'volatile';
-  if (kind !== undefined) return kind;
-  if (stable) return 'stable';
+  if (words[0] === 'did' && words.some((w) => w === 'win' || w === 'lose' || w === 'beat'))
+    return known('volatile');
+  if (kind !== undefined) return known(kind);
+  if (stable) return known('stable');
   // "what is a heat pump", "how to descale a kettle": a definition or a method.
-  if (/^(?:what|who) (?:is|are) (?:a|an) /.test(`${words.slice(0, 3).join(' ')} `)) return 'stable';
-  if (words[0] === 'how' && words[1] === 'to') return 'stable';
+  if (/^(?:what|who) (?:is|are) (?:a|an) /.test(`${words.slice(0, 3).join(' ')} `)) return known('stable');
+  if (words[0] === 'how' && words[1] === 'to') return known('stable');
   // Not known to be stable: when in doubt, it goes stale sooner.
-  return 'slow';
+  return { kind: 'slow', known: false };
 }
 
 /** The default classifier: the question's kind, made stricter by an answer written as things happen. */

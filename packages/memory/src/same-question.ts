@@ -72,6 +72,24 @@ const INFINITIVE_BEFORE = set('how what where when which who why want need have 
 // Conversions and rates: "how many euros is one dollar" is not "how many dollars is one euro".
 const ORDERING = set('convert conversion exchange rate rates');
 
+// Words that ask the same thing another way: "who wrote X" and "X author", "how tall" and "height".
+const SAME_AS: ReadonlyMap<string, { term: string; asks?: Asks }> = new Map([
+  ['wrote', { term: 'write' }],
+  ['written', { term: 'write' }],
+  ['writes', { term: 'write' }],
+  ['author', { term: 'write', asks: 'who' }],
+  ['authors', { term: 'write', asks: 'who' }],
+  ['writer', { term: 'write', asks: 'who' }],
+  ['inventor', { term: 'invent', asks: 'who' }],
+  ['inventors', { term: 'invent', asks: 'who' }],
+]);
+const HOW_ADJECTIVE: ReadonlyMap<string, string> = new Map([
+  ['tall', 'height'],
+  ['high', 'height'],
+  ['far', 'distance'],
+  ['old', 'age'],
+]);
+
 const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
   'zero one two three four five six seven eight nine ten eleven twelve'
     .split(' ')
@@ -141,6 +159,7 @@ const CJK_STOP = [
   '了',
   '我',
   '你',
+  '有',
 ];
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 const CJK_ORDERING = ['从', '到', '比', '对', '前', '后', '换', '兑'];
@@ -166,7 +185,8 @@ function tokens(text: string): Token[] {
     .replace(/n['’]t\b/g, ' not ')
     .replace(CJK_RUN, (run) => ` ${run} `);
   const found: Token[] = [];
-  for (const match of plain.matchAll(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu)) {
+  // C++ and C# are not C.
+  for (const match of plain.matchAll(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*[+#]*/gu)) {
     const word = match[0];
     if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word)) {
       found.push({ term: word, cjk: true });
@@ -214,6 +234,18 @@ export function questionShape(text: string): QuestionShape {
       asks = 'quantity';
       ordered = true;
       i++;
+      continue;
+    }
+    const measure = word === 'how' && next !== undefined ? HOW_ADJECTIVE.get(next) : undefined;
+    if (measure !== undefined) {
+      terms.push(measure);
+      i++;
+      continue;
+    }
+    const same = SAME_AS.get(word);
+    if (same !== undefined) {
+      if (same.asks !== undefined) asks ??= same.asks;
+      terms.push(same.term);
       continue;
     }
     const asking = ASKING.get(word);
