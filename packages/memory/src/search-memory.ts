@@ -5,6 +5,7 @@ import {
   type Finding,
   type FindingFact,
   type FindingScope,
+  fitForStorage,
   learnedNote,
   MAX_FACT_CHARS,
   MAX_FACTS,
@@ -296,7 +297,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   ): Promise<Finding | undefined> {
     const query = cleanText(rawQuery, 512);
     if (query === '' || sources.length === 0) return undefined;
-    const finding: Finding = {
+    const built: Finding = {
       id: randomUUID(),
       query,
       sources,
@@ -309,6 +310,9 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       scope,
       ...(facts === undefined ? {} : { facts }),
     };
+    // Stored only in a form every reader takes: this bot never recalls what the others cannot.
+    const finding = fitForStorage(built);
+    if (!finding) return undefined;
     await store.add(writeTo, finding, retention, now());
     indexFinding(finding, writeTo);
     return finding;
