@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { HANG_MS } from './packages/testing/src/hang.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,15 +33,18 @@ function workspaceSources(): { find: RegExp; replacement: string }[] {
 
 const alias = workspaceSources();
 
-// Workspace packages resolve to their TypeScript sources (the aliases above), so tests need no build.
-export function packageProject(name: string, extra: { setupFiles?: string[]; testTimeout?: number } = {}) {
+// Workspace packages resolve to their TypeScript sources (the aliases above), so tests need no build. Tests,
+// hooks and polls fail when hung, never when slow (HANG_MS).
+export function packageProject(name: string, extra: { setupFiles?: string[] } = {}) {
   return defineProject({
     resolve: { alias },
     test: {
       name,
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      testTimeout: extra.testTimeout ?? 15_000,
+      testTimeout: HANG_MS,
+      hookTimeout: HANG_MS,
+      expect: { poll: { timeout: HANG_MS } },
       setupFiles: extra.setupFiles ?? [],
     },
   });

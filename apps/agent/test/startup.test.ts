@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
+import { HANG_MS } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -11,7 +12,7 @@ function startAgent(env: Record<string, string>) {
     execFile(
       process.execPath,
       ['--conditions=source', MAIN, 'start'],
-      { env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: HANG_MS },
       (error, stdout, stderr) => resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr }),
     );
   });

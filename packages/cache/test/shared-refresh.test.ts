@@ -36,7 +36,7 @@ function heldUpstream() {
     calls: () => calls,
     /** Answers the oldest waiting request, once there is one. */
     async answerNext(status = 200) {
-      await expect.poll(() => pending.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => pending.length).toBeGreaterThan(0);
       pending.shift()!.answer(status);
     },
   };
@@ -194,9 +194,7 @@ describe.skipIf(!redisUrl)('RedisStore refresh leases', () => {
       const next = await store.acquireLease('k', 100);
       expect(next).toEqual(expect.any(String));
       expect(next).not.toBe(token);
-      await expect
-        .poll(() => store.acquireLease('k', 10_000), { timeout: 3_000 })
-        .toEqual(expect.any(String));
+      await expect.poll(() => store.acquireLease('k', 10_000)).toEqual(expect.any(String));
       // The lease is not a cache entry.
       expect(await store.get('k')).toBeUndefined();
     } finally {

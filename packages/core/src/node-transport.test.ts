@@ -81,7 +81,8 @@ describe('the node:http transport', () => {
       execFile(
         process.execPath,
         ['--input-type=module', '-e', script, `${origin}/q`],
-        { timeout: 20_000 },
+        // A bound on a hung child, not on speed (testing's HANG_MS; core does not depend on testing).
+        { timeout: 180_000 },
         (error, stdout) => (error ? reject(error) : resolve(stdout)),
       ),
     );
