@@ -4,6 +4,7 @@ export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';
+export { SHARED_STATE_BOUNDS } from './chain/shared-state-bounds.ts';
 export {
   createSearchClient,
   type HedgeOptions,
@@ -45,6 +46,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { JSON_SHAPE_LIMITS, parseBoundedJson } from './json-shape.ts';
 export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';

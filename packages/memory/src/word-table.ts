@@ -1,11 +1,16 @@
-import { randomInt } from 'node:crypto';
-
 /** Slots a lookup probes before it asks the overflow map: a bound on the work of one lookup. */
 export const MAX_PROBES = 8;
 export const INITIAL_SLOTS = 1_024;
 
-/** A seed per process: which words share a hash cannot be known in advance. */
-const SEED = randomInt(2 ** 31);
+/**
+ * A seed per process: which words share a hash cannot be known in advance. Drawn on the first table, not at
+ * import: Cloudflare Workers refuse random values in a module's global scope, and Web Crypto is everywhere.
+ */
+let processSeed: number | undefined;
+function defaultSeed(): number {
+  processSeed ??= crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+  return processSeed;
+}
 
 /** FNV-1a over the UTF-16 code units of `text` from `start` to `end`, seeded, then mixed. */
 export function hashOf(text: string, start: number, end: number, seed: number): number {
@@ -39,7 +44,7 @@ export class WordTable<T> {
   readonly #seed: number;
 
   /** `seed`: for tests, which must know the hashes; by default one drawn at random per process. */
-  constructor(seed: number = SEED) {
+  constructor(seed: number = defaultSeed()) {
     this.#seed = seed;
     this.#allocate(INITIAL_SLOTS);
   }

@@ -13,7 +13,8 @@ export interface ExtractedArticle {
 }
 
 // Never content: removed before extraction, and from the fallback when Readability finds no article.
-const NOISE = 'script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, select';
+const NOISE =
+  'script, style, noscript, template, iframe, object, embed, svg, canvas, button, select, input, textarea';
 const CHROME =
   'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"], [role="alertdialog"], [aria-hidden="true"], [hidden]';
 
@@ -77,6 +78,7 @@ export function extractArticle(html: string): ExtractedArticle {
   if (!document.body || !withinArticleBounds(document.body)) return asText(html);
   removeHidden(document);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
+  removeForms(document);
   const publishedTime =
     meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
     document.querySelector('time[datetime]')?.getAttribute('datetime') ??
@@ -159,6 +161,26 @@ function removeHidden(document: LinkedomDocument): void {
   }
   for (const node of hidden) node.remove();
 }
+
+// A form holding this share of the page's text is the page (ASP.NET wraps the whole body in one `<form>`).
+const PAGE_FORM_SHARE = 0.5;
+
+/**
+ * Removes forms (search boxes, sign-ups, comment boxes), except a form that holds most of the page's
+ * text: that one is the page, and is unwrapped instead, its content kept where it was.
+ */
+function removeForms(document: LinkedomDocument): void {
+  const pageChars = textLength(document.body);
+  for (const form of document.querySelectorAll('form')) {
+    if (pageChars > 0 && textLength(form) >= pageChars * PAGE_FORM_SHARE) {
+      for (const child of [...form.childNodes]) form.before(child);
+    }
+    form.remove();
+  }
+}
+
+const textLength = (node: { textContent: string | null } | null) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 
 function asText(html: string): ExtractedArticle {
   return { title: titleOf(html).trim(), markdown: markupToText(html) };

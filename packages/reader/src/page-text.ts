@@ -1,6 +1,7 @@
 import { cleanText, FIELD_LIMITS, toIsoDate } from '@agent-search/core';
 import { decodeBody } from './charset.ts';
 import { cutText } from './cut-text.ts';
+import { noContentError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { ReadPageResult } from './read-page.ts';
 
@@ -64,13 +65,19 @@ export function pageText({ kind, body: bytes, contentType, maxChars }: PageTextI
     contentType,
     kind === 'html',
   );
-  if (kind !== 'html') return { title: '', ...cleanAndCut(body, maxChars) };
+  if (kind !== 'html') return withText({ title: '', ...cleanAndCut(body, maxChars) });
   const article = extractArticle(body);
-  return {
+  return withText({
     title: cleanText(article.title, FIELD_LIMITS.title),
     ...optional('siteName', cleanText(article.siteName, FIELD_LIMITS.source)),
     ...optional('byline', cleanText(article.byline, FIELD_LIMITS.other)),
     ...optional('publishedAt', toIsoDate(article.publishedTime)),
     ...cleanAndCut(article.markdown, maxChars),
-  };
+  });
+}
+
+/** A page read with no text is a failed read the caller is told about, never a silent empty answer. */
+function withText(page: PageText): PageText {
+  if (page.text === '') throw noContentError();
+  return page;
 }

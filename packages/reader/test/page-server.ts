@@ -106,6 +106,14 @@ export async function startPageServer(): Promise<PageServer> {
       }
       case '/private/report':
         return html(res, '<html><body><p>Internal quarterly numbers.</p></body></html>');
+      case '/council/harbour-wall.aspx':
+        return html(res, fixture('aspnet-form-page.html'));
+      case '/gallery':
+        return html(res, fixture('script-built-page.html'));
+      case '/empty.txt':
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('\n \n');
+        return;
       case '/notes.txt':
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Release notes\n\nVersion 2.1 fixes the login timeout.\n\nVersion 2.0 adds dark mode.\n');

@@ -179,6 +179,23 @@ describe('readPage on other pages', () => {
     expect(json.contentType).toBe('application/json');
   });
 
+  it('reads a page whose whole body is one <form> (ASP.NET), without its inputs', async () => {
+    const page = await readPage(`${origin}/council/harbour-wall.aspx`, options);
+    expect(page.title).toContain('Council approves new harbour wall');
+    expect(page.text).toContain('Councillors voted on Tuesday evening to approve the rebuilding');
+    expect(page.text).toContain('Residents can see the plans at the town hall');
+    expect(page.text).not.toContain('VIEWSTATE');
+    expect(page.text).not.toContain('__doPostBack');
+  });
+
+  it('fails with no_content, never an empty text, on a page with no readable text', async () => {
+    for (const path of ['/gallery', '/empty.txt']) {
+      const error = await readError(`${origin}${path}`);
+      expect(error).toMatchObject({ code: 'no_content', retryable: false });
+      expect(error.message).toMatch(/no text/);
+    }
+  });
+
   it('refuses a PDF as unsupported_content', async () => {
     const error = await readError(`${origin}/report.pdf`);
     expect(error.code).toBe('unsupported_content');

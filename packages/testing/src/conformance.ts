@@ -10,11 +10,13 @@ import { HttpResponse, type HttpResponseResolver, type JsonBodyType, type Reques
 import { describe, expect, it } from 'vitest';
 import { HANG_MS } from './hang.ts';
 import {
+  deepAnswer,
   type HostileAnswer,
   hostileResults,
   hostileRoute,
   hugeAnswer,
   slowDrip,
+  wideAnswer,
 } from './hostile-upstream.ts';
 import type { KitProviderOptions, ProviderKit } from './kit.ts';
 import { hang, type MswServer } from './msw.ts';
@@ -406,6 +408,27 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
       // Socket buffers let the server run a little ahead of the reader, never by the 95 MB left: it
       // stopped reading, rather than parsing 100 MB.
       expect(upstream.bytesSent(route)).toBeLessThan(30 * MB);
+    });
+
+    // The body limit caps bytes; structure is capped too, before the body is parsed (counted, not timed).
+    const json = /json/i.test(route.framing.contentType);
+    it.skipIf(!json)('refuses an answer nested 10,000 deep, with code provider_error', async () => {
+      upstream.answer(route, deepAnswer(route));
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
+      const error = await client.search({ query: 'deep query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/nested deeper than/);
+    });
+
+    it.skipIf(!json)('refuses an answer listing 50,000 results, with code provider_error', async () => {
+      upstream.answer(
+        route,
+        wideAnswer(route, Math.min(50_000, Math.floor((4 * MB) / route.framing.repeat.length))),
+      );
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
+      const error = await client.search({ query: 'wide query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/more than 100,000 items/);
     });
 
     it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
