@@ -40,7 +40,8 @@ export interface ProjectOptions {
    * instead of each in a fresh one (about a second and a half of start-up per file, several times that on
    * a loaded machine: five provider projects took 31 s instead of 176 s). Only for projects whose tests
    * leave no global state behind: no `vi.mock` (a module loaded by an earlier file stays unmocked), no
-   * timers left faked; environment stubs are undone after each test.
+   * timers left faked; environment stubs are undone after each test. Core (a `vi.mock`), livekit-tool, cli,
+   * agent and memory (process-wide state, module-load checks) keep a fresh worker per file.
    */
   isolate?: boolean;
 }
