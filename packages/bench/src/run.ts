@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { mcpFigure } from './figures/mcp.ts';
 import { multiSourceFigure } from './figures/multi-source.ts';
@@ -78,6 +79,7 @@ try {
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
+  await measure('extraction', () => extractionFigure());
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
