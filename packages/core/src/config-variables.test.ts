@@ -22,7 +22,7 @@ describe('SEARCH_CONFIG_VARIABLES', () => {
 });
 
 describe('searchConfigVariables', () => {
-  it('adds each definition’s key variables, base-URL variable and keyless switch, once each', () => {
+  it('adds each definition’s key variables, base-URL variable, keyless and consent switches, once each', () => {
     const caps = {
       modes: ['text'] as const,
       timeRange: false,
@@ -46,6 +46,7 @@ describe('searchConfigVariables', () => {
         id: 'beta',
         name: 'Beta',
         apiKeyEnv: 'ALPHA_API_KEY',
+        consent: { env: 'BETA_ON' },
         capabilities: caps,
         load: async () => ({}) as never,
       },
@@ -57,6 +58,7 @@ describe('searchConfigVariables', () => {
       'ALPHA_KEY_OLD',
       'ALPHA_BASE_URL',
       'ALPHA_KEYLESS',
+      'BETA_ON',
     ]);
   });
 });

@@ -15,13 +15,14 @@ export const SEARCH_CONFIG_VARIABLES = [
   'SEARCH_PROFILES',
 ] as const;
 
-/** Every variable `loadSearchConfig` reads with `definitions`: its own and each provider's (key, base URL, keyless switch). */
+/** Every variable `loadSearchConfig` reads with `definitions`: its own and each provider's (key, base URL, keyless switch, consent switch). */
 export function searchConfigVariables(definitions: readonly ProviderDefinition[]): string[] {
   const names: string[] = [...SEARCH_CONFIG_VARIABLES];
   for (const d of definitions) {
     names.push(...apiKeyVariables(d));
     if (d.baseUrlEnv) names.push(d.baseUrlEnv);
     if (d.keyless) names.push(d.keyless.env);
+    if (d.consent) names.push(d.consent.env);
   }
   return [...new Set(names)];
 }
