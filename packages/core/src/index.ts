@@ -16,6 +16,7 @@ export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';
+export { SHARED_STATE_BOUNDS } from './chain/shared-state-bounds.ts';
 export {
   createSearchClient,
   type HedgeOptions,
@@ -32,6 +33,7 @@ export {
   type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
+export { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
 export { formatUsd } from './cost-note.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
@@ -58,6 +60,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { JSON_SHAPE_LIMITS, parseBoundedJson } from './json-shape.ts';
 export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';
