@@ -31,11 +31,17 @@ describe('the CLI checks every variable before a search', () => {
     expect(run.stdout + run.stderr).not.toContain(key);
     // Ignored, as the warning says: Tavily has no key and the priority is the default one.
     const listing = JSON.parse(run.stdout) as {
-      providers: { id: string; apiKey?: string; listed: boolean }[];
+      providers: { id: string; apiKey?: string; listed: boolean; needsConsent?: boolean }[];
     };
     const tavily = listing.providers.find((p) => p.id === 'tavily');
     expect(tavily?.apiKey).toBeUndefined();
-    expect(listing.providers.every((p) => p.listed)).toBe(true);
+    // The default order: every provider, but the LLM vendors' paid searches, which wait to be asked for.
+    expect(listing.providers.filter((p) => !p.listed).map((p) => p.id)).toEqual([
+      'openai',
+      'anthropic',
+      'gemini',
+    ]);
+    expect(listing.providers.every((p) => p.listed || p.needsConsent)).toBe(true);
   });
 
   it('says nothing of the variables it reads', async () => {
