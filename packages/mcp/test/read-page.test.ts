@@ -150,11 +150,13 @@ describe('read_page over MCP', () => {
     const calls = [0, 1, 2].map((n) =>
       client.callTool({ name: 'read_page', arguments: { url: `${origin}/slow/q${n}` } }),
     );
-    const started = performance.now();
+    let answered = 0;
+    for (const call of calls) call.then((r) => !r.isError && answered++);
     const refused = await Promise.race(
       calls.map((c) => c.then((r) => (r.isError ? r : new Promise(() => {})))),
     );
-    expect(performance.now() - started).toBeLessThan(100);
+    // At once: refused while the slow pages ahead of it are still being read.
+    expect(answered).toBe(0);
     expect(textOf(refused as Awaited<ReturnType<Client['callTool']>>)).toBe(
       'The page reader is busy with other pages; try again in a few seconds.',
     );

@@ -5,6 +5,7 @@ export {
   type HostileProviderOptions,
   type ProviderConformanceOptions,
 } from './conformance.ts';
+export { HANG_MS } from './hang.ts';
 export {
   HEAT_PUMP_ENTRIES,
   HOSTILE_ENTRIES,

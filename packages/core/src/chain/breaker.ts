@@ -70,6 +70,11 @@ export interface ProviderHealth {
   /** Requests per second allowed since it throttled a request without a Retry-After. */
   sendRate?: number;
   lastErrorCode?: SearchErrorCode;
+  /**
+   * When a fleet's shared store last wrote this entry (epoch ms; the store sets it). Its waits end at most
+   * `MAX_WAIT_MS` after it, and a shared entry without it is ignored (see `readSharedEntry`).
+   */
+  writtenAt?: number;
 }
 
 /** Why a request may not use a provider now, and whether a search with nothing else may use it anyway. */
