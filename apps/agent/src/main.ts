@@ -31,9 +31,12 @@ export default defineAgent<ProcessData>({
     const logger = log();
     const { search, prompt } = ctx.proc.userData;
     if (search.enabled) {
-      logger.info({ providers: search.providers.filter((p) => p.enabled).map((p) => p.id) }, 'web search on');
+      logger.info(
+        { providers: search.providers.filter((p) => p.enabled).map((p) => p.id) },
+        `web search on. ${search.cost ?? ''}`.trim(),
+      );
     } else {
-      logger.warn({ reason: search.reason }, 'web search unavailable');
+      logger.warn({ reason: search.reason, cost: search.cost }, 'web search unavailable');
     }
 
     const models = readModelConfig(process.env);

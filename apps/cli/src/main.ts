@@ -219,13 +219,15 @@ async function runProviders(json: boolean, session: Session, context: RunContext
   const { formatProviders, listProviders } = await import('./providers-output.ts');
   const listings = listProviders(session.config, context.definitions);
   if (json) {
-    const { enabled, reason } = session.config;
+    const { enabled, reason, cost } = session.config;
     context.stdout.write(
-      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), providers: listings }, null, 2)}\n`,
+      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), cost, providers: listings }, null, 2)}\n`,
     );
   } else {
     context.stdout.write(formatProviders(listings, context.now()));
     if (!session.config.enabled) context.stdout.write(`\n${session.config.reason}\n`);
+    // Which searches cost money, and which paid ones are off until asked for and how to turn them on.
+    if (session.config.cost) context.stdout.write(`\n${session.config.cost}\n`);
   }
   return EXIT_CODES.ok;
 }

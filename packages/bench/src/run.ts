@@ -16,6 +16,7 @@ import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
+import { recallPrecisionFigure } from './figures/recall-precision.ts';
 import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
@@ -83,6 +84,7 @@ try {
   await measure('hostile-text', () => hostileTextFigure(n(5, 2)));
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
+  await measure('recall-precision', () => recallPrecisionFigure(quick ? 60 : undefined));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));
   await measure('availability', () =>

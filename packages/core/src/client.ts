@@ -130,7 +130,11 @@ function positive(value: number | undefined, name: string, fallback: number): nu
 function endSpan(span: Span, outcome: Promise<SearchResponse>): Promise<SearchResponse> {
   return outcome.then(
     (response) => {
-      span.setAttributes({ 'search.provider': response.provider, 'search.results': response.results.length });
+      span.setAttributes({
+        'search.provider': response.provider,
+        'search.results': response.results.length,
+        'search.cost_usd': response.costUsd ?? 0,
+      });
       span.end();
       return response;
     },

@@ -1,4 +1,6 @@
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
+import { consentHint, consentSwitchOn, needsConsent } from './consent.ts';
+import { describeSearchCost } from './cost-note.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
 import { apiKeyFrom, lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
@@ -21,6 +23,13 @@ export interface ProviderSummary {
   keyless?: boolean;
   /** Why it is not enabled. */
   reason?: string;
+  /**
+   * Off until the configuration asks for it: its key is one users set for something else (an LLM vendor's),
+   * so having it does not switch on this paid search. Set when it is off for that reason.
+   */
+  needsConsent?: boolean;
+  /** What one request costs in the default mode, in US dollars (0: free or keyless), when known. */
+  costUsd?: number;
 }
 
 export interface SearchConfig {
@@ -31,6 +40,11 @@ export interface SearchConfig {
   reason?: string;
   /** Every known provider, in priority order (listed ones first). */
   providers: ProviderSummary[];
+  /**
+   * What the enabled providers cost, and which paid ones are off until asked for and how to turn them on,
+   * in sentences for a start-up log (`describeSearchCost`).
+   */
+  cost: string;
   maxResults: number;
   timeoutMs: number;
 }
@@ -87,6 +101,12 @@ function readPriority(env: Env, definitions: readonly ProviderDefinition[]): str
   return priority;
 }
 
+/** A definition's default-mode price per request, 0 when it searches keyless, undefined when unpriced. */
+function summaryCost(definition: ProviderDefinition, keyless: boolean): number | undefined {
+  if (!definition.price) return undefined;
+  return keyless ? 0 : definition.price.usd;
+}
+
 /**
  * An API key goes into an HTTP header: anything but visible ASCII (a space, a line break, a non-ASCII
  * letter) or a quote is a pasting mistake that would otherwise surface as a network error. Never quoted.
@@ -123,7 +143,8 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const listedOrder = readPriority(env, definitions);
   // By default a provider searching keyless (shared limits) is the last resort, after every keyed one;
   // an explicit SEARCH_PROVIDER_PRIORITY is taken as written.
-  const priority = env.SEARCH_PROVIDER_PRIORITY?.trim()
+  const explicit = Boolean(env.SEARCH_PROVIDER_PRIORITY?.trim());
+  const priority = explicit
     ? listedOrder
     : [
         ...listedOrder.filter((id) => !usesKeyless(known.get(id)!, env)),
@@ -147,7 +168,10 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const ordered = [...priority, ...definitions.map((d) => d.id).filter((id) => !priority.includes(id))];
   for (const id of ordered) {
     const definition = known.get(id)!;
-    const listed = priority.includes(id);
+    // Without SEARCH_PROVIDER_PRIORITY, a provider needing consent keeps its place but is used only when
+    // its switch is on; a list naming it (or its group) is consent.
+    const asked = !needsConsent(definition) || explicit || consentSwitchOn(definition, env);
+    const listed = priority.includes(id) && asked;
     // A provider's endpoint override is checked here, once for every provider, before it is used.
     if (listed && definition.baseUrlEnv) checkBaseUrl(env, definition);
     const found = apiKeyFrom(definition, env);
@@ -163,7 +187,12 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     };
     if (key) summary.apiKey = redactKey(key);
     if (usesKeyless(definition, env)) summary.keyless = true;
-    if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
+    const cost = summaryCost(definition, summary.keyless === true);
+    if (cost !== undefined) summary.costUsd = cost;
+    if (!asked) {
+      summary.needsConsent = true;
+      summary.reason = `paid, and off until asked for: ${consentHint(definition)}`;
+    } else if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
     else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);
     if (summary.enabled) {
@@ -186,6 +215,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     client,
     enabled: providers.length > 0,
     providers: summaries,
+    cost: describeSearchCost(summaries),
     maxResults,
     timeoutMs,
   };

@@ -21,6 +21,7 @@ export {
   type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
+export { formatUsd } from './cost-note.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
@@ -65,6 +66,7 @@ export type {
   ProviderCapabilities,
   ProviderDefinition,
   ProviderModule,
+  ProviderPrice,
   ProviderResponse,
   ProviderSearchOptions,
   SearchProvider,

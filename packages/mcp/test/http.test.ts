@@ -337,17 +337,15 @@ describe('hostile HTTP clients', () => {
     const socket = tcpConnect(Number(port), '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk));
-    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
-    const started = performance.now();
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(
       `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
         'Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{',
     );
     const drip = setInterval(() => socket.writable && socket.write(' '), 100);
     try {
-      const end = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 3_000))]);
-      expect(end).toBeGreaterThan(0);
-      expect(end - started).toBeLessThan(1_000);
+      // The drip goes on for ever: only the server's body timeout can close the socket, and it says so.
+      await closed;
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(answer).toContain('Request body not received within 400 ms');
     } finally {
@@ -418,13 +416,12 @@ describe('shutdown', () => {
     const client = await connect(server.url);
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump hang' } });
     await expect.poll(() => simulator().calls('tavily')).toBe(1);
-    const started = performance.now();
+    // The search would wait 60 s for Tavily: cancelled, not waited for, as the result says.
     const exited = server.stop();
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe('search cancelled');
     expect(await exited).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5_000);
     await client.close().catch(() => undefined);
   });
 });

@@ -1,4 +1,5 @@
 import { cleanText, FIELD_LIMITS, siteOf } from '@agent-search/core';
+import { FRESHNESS_KINDS, type FreshnessKind } from './freshness.ts';
 import { cleanStoredUrl } from './stored-url.ts';
 
 /** Who may recall a finding: only the bot that learned it, or every bot sharing the store. */
@@ -33,6 +34,11 @@ export interface Finding {
    * confidence threshold. A finding with facts is recalled by `recallFacts`, not by `recall`.
    */
   facts?: FindingFact[];
+  /**
+   * What kind of fact it is, which says how long it stays true (`FRESHNESS_MAX_AGE_MS`). Findings stored
+   * before kinds were kept have none: the memory classifies them when it loads them.
+   */
+  kind?: FreshnessKind;
 }
 
 /** One fact and how sure the app's model was of it (0..1). */
@@ -185,6 +191,8 @@ export function parseFinding(value: unknown): Finding | undefined {
     ...(f.userId === undefined ? {} : { userId: f.userId }),
     scope: f.scope,
     ...(facts === undefined ? {} : { facts }),
+    // An unknown kind (a newer writer's, or none) is left for the reader to classify.
+    ...(FRESHNESS_KINDS.includes(f.kind as FreshnessKind) ? { kind: f.kind } : {}),
   };
 }
 

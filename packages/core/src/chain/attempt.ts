@@ -1,7 +1,7 @@
 import type { Span } from '@opentelemetry/api';
 import { SearchError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { ProviderResponse } from '../provider.ts';
+import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import { SPAN_STATUS_ERROR, tracer } from '../tracing.ts';
 import type { Breakers } from './breakers.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
@@ -55,6 +55,13 @@ export class Attempt {
   overdue = false;
   /** A hedge was started because of it: if it fails, that hedge was a failover and is given back. */
   hedged = false;
+  /** What its request costs at the provider's price (0: free, keyless or unpriced). */
+  readonly priceUsd: number;
+  /**
+   * What it cost: its price once the request is sent, back to 0 when the upstream refused it with an HTTP
+   * error (vendors bill answers, not refusals) or it was never sent.
+   */
+  costUsd = 0;
   readonly #state: ChainState;
   readonly #controller = new AbortController();
   readonly #span: Span;
@@ -68,6 +75,7 @@ export class Attempt {
     this.candidate = candidate;
     this.options = options;
     this.started = state.now();
+    this.priceUsd = requestCostUsd(candidate.provider, candidate.request);
     this.#span = tracer.startSpan('agent-search.attempt', {
       attributes: {
         'search.provider': candidate.provider.id,
@@ -86,6 +94,7 @@ export class Attempt {
     this.#state.latency.started(this.id, this, this.started);
     let pending: Promise<ProviderResponse>;
     try {
+      this.costUsd = this.priceUsd;
       pending = this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
     } catch (thrown) {
       pending = Promise.reject(thrown);
@@ -123,7 +132,7 @@ export class Attempt {
     const { breakers } = this.#state;
     if (this.options.trial) breakers.trialEnded(this.id);
     if (this.overdue) breakers.overdueEnded(this.id);
-    this.#span.setAttribute('search.outcome', reason);
+    this.#span.setAttributes({ 'search.outcome': reason, 'search.cost_usd': this.costUsd });
     this.#span.end();
   }
 
@@ -158,6 +167,8 @@ export class Attempt {
       this.#span.setAttribute('search.outcome', 'success');
     } else {
       const { error } = end;
+      // An HTTP error is the upstream refusing: not billed.
+      if (error.status !== undefined) this.costUsd = 0;
       const effect = breakers.failed(id, error, this.options.trial, this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
@@ -175,7 +186,7 @@ export class Attempt {
     }
     if (this.options.trial) breakers.trialEnded(id);
     if (this.overdue) breakers.overdueEnded(id);
-    this.#span.setAttribute('search.latency_ms', ms);
+    this.#span.setAttributes({ 'search.latency_ms': ms, 'search.cost_usd': this.costUsd });
     this.#span.end();
     const owner = this.#owner;
     this.#owner = undefined;

@@ -30,6 +30,16 @@ const MIN_HEDGE_DELAY_MS = 50;
 
 type Start = 'first' | 'failover' | 'hedge' | 'companion';
 
+/** An attempt's cost as the field its record carries: none when it cost nothing. */
+function costOf(attempt: Attempt): { costUsd?: number } {
+  return attempt.costUsd > 0 ? { costUsd: attempt.costUsd } : {};
+}
+
+/** The sum of the costs, rounded to a millionth of a dollar (sums of decimal prices drift in binary). */
+export function totalCost(parts: readonly { costUsd?: number }[]): number {
+  return Math.round(parts.reduce((sum, p) => sum + (p.costUsd ?? 0), 0) * 1e6) / 1e6;
+}
+
 /** A provider its breaker held back from this search, and why. */
 interface Deferred {
   candidate: Candidate;
@@ -110,8 +120,12 @@ export class ChainRun implements AttemptOwner {
     this.#live.splice(live, 1);
     const id = attempt.id;
     const ms = this.#state.now() - attempt.started;
-    // A keyless answer or failure says so: its limits are shared, its results are the same kind.
-    const keyless = attempt.candidate.provider.keyless ? { keyless: true as const } : {};
+    // A keyless answer or failure says so: its limits are shared, its results are the same kind. A paid
+    // one says what it cost.
+    const keyless = {
+      ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
+      ...costOf(attempt),
+    };
     if (end.kind === 'answer') {
       const request = attempt.candidate.request;
       const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
@@ -325,6 +339,8 @@ export class ChainRun implements AttemptOwner {
       fetchedAt: new Date(now).toISOString(),
       attempts: this.#attempts,
     };
+    const cost = totalCost([...this.#attempts, ...this.#live.map((a) => costOf(a))]);
+    if (cost > 0) response.costUsd = cost;
     const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
     if (text !== '') response.answer = text;
     return response;
@@ -343,6 +359,7 @@ export class ChainRun implements AttemptOwner {
         outcome: reason,
         reason: reason === 'lost' ? 'another provider answered first' : 'the search was cancelled',
         ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
+        ...costOf(attempt),
         ms: now - attempt.started,
       });
       attempt.leave(reason);
