@@ -2,14 +2,12 @@ import {
   type ChainStateStore,
   type Env,
   type Logger,
-  readInteger,
-  readNumber,
-  readUrl,
   type SearchClient,
   silentLogger,
 } from '@agent-search/core';
 import { DEFAULT_EMPTY_TTL_MS, DEFAULT_REFRESH_WAIT_MS, DEFAULT_TTL_MS } from './answer-cache.ts';
 import type { CacheKind } from './cache-key.ts';
+import { readCacheSettings } from './cache-settings.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
 import { createRedisChainState } from './redis-chain-state.ts';
@@ -40,37 +38,20 @@ export interface SearchCache {
   close(): Promise<void>;
 }
 
-const YEAR_S = 365 * 86_400;
-
 /**
  * Builds the cache the environment describes: REDIS_URL → memory in front of Redis (limits shared through
  * Redis too), otherwise memory only. See docs/cache.md for every variable.
  */
 export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}): SearchCache {
   const logger = options.logger ?? silentLogger;
-  // TTLs are seconds, fractions allowed (tests use milliseconds' worth), at most a year.
-  const ttl = { min: 0.001, max: YEAR_S };
-  const defaultTtlMs = readNumber(env, 'SEARCH_CACHE_TTL', ttl, DEFAULT_TTL_MS.default / 1000) * 1000;
-  const staleMs = readNumber(env, 'SEARCH_CACHE_STALE_TTL', { ...ttl, min: 0 }, 86_400) * 1000;
-  const emptyTtlMs = readNumber(env, 'SEARCH_CACHE_EMPTY_TTL', ttl, DEFAULT_EMPTY_TTL_MS / 1000) * 1000;
-  const refreshWaitMs = readInteger(
-    env,
-    'SEARCH_CACHE_REFRESH_WAIT_MS',
-    { min: 0, max: 60_000 },
-    DEFAULT_REFRESH_WAIT_MS,
-  );
-  // WEB_SEARCH_RATE_LIMIT is the companion platform's name for the same limit; SEARCH_RATE_LIMIT wins.
-  const perUserVariable =
-    !env.SEARCH_RATE_LIMIT?.trim() && env.WEB_SEARCH_RATE_LIMIT?.trim()
-      ? 'WEB_SEARCH_RATE_LIMIT'
-      : 'SEARCH_RATE_LIMIT';
-  const perUser = readInteger(env, perUserVariable, { min: 0, max: 1_000_000 }, 10);
-  const global = readInteger(env, 'SEARCH_GLOBAL_RATE_LIMIT', { min: 0, max: 1_000_000 }, 0);
-  const maxWaitMs = readInteger(env, 'SEARCH_GLOBAL_MAX_WAIT_MS', { min: 0, max: 60_000 }, 3_000);
-  const maxQueueLength = readInteger(env, 'SEARCH_GLOBAL_MAX_QUEUE', { min: 0, max: 100_000 }, 100);
+  const settings = readCacheSettings(env);
+  const { perUser, global, maxWaitMs, maxQueueLength, redisUrl } = settings;
+  const defaultTtlMs = settings.defaultTtlMs ?? DEFAULT_TTL_MS.default;
+  const staleMs = settings.staleMs;
+  const emptyTtlMs = settings.emptyTtlMs ?? DEFAULT_EMPTY_TTL_MS;
+  const refreshWaitMs = settings.refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS;
 
   const memory = new MemoryStore();
-  const redisUrl = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const redis = redisUrl ? new RedisStore({ url: redisUrl.href, logger }) : undefined;
   const store: CacheStore = redis ? new TieredStore({ front: memory, back: redis }) : memory;
   const rateLimits = new SearchRateLimits({

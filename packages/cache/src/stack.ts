@@ -149,3 +149,12 @@ export function secretsOf(
   const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', ...variables];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }
+
+export { CACHE_VARIABLES } from './cache-settings.ts';
+export {
+  type AppVariables,
+  checkSearchEnv,
+  type MistypedVariable,
+  type SearchEnvCheck,
+  type SearchEnvCheckOptions,
+} from './env-check.ts';
