@@ -45,6 +45,17 @@ export interface SearchMemoryOptions {
   factConfidence?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /**
+   * Other places that keep what a user's questions left behind, cleared by `forgetUser` too: the search
+   * cache (`SearchCache` of `@agent-search/cache`, whose `forgetUser` deletes the answers the user's
+   * searches put in it).
+   */
+  alsoForget?: readonly UserDataHolder[];
+}
+
+/** Anything that keeps data of a user and can delete it. */
+export interface UserDataHolder {
+  forgetUser(userId: string): Promise<number>;
 }
 
 /** The confidence a fact needs to be kept (002 §1D). */
@@ -127,7 +138,11 @@ export interface SearchMemory {
   rememberFacts(facts: readonly (string | FindingFact)[], input: FactsInput): Promise<Finding | undefined>;
   /** Facts relevant to the question, with their sources and who learned them; the same rules as `recall`. */
   recallFacts(query: string, options?: RecallOptions): Promise<RecalledFact[]>;
-  /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
+  /**
+   * Deletes every finding the user triggered, from every bot on the store, and what the user left in the
+   * holders given as `alsoForget` (the search cache's answers to their questions); resolves with how many
+   * findings. Rejects when any of it could not be deleted: a forget must not look done when it is not.
+   */
   forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -461,7 +476,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     },
 
     async forgetUser(userId) {
-      const removed = await store.forgetUser(userId);
+      const [removed] = await Promise.all([
+        store.forgetUser(userId),
+        ...(options.alsoForget ?? []).map((holder) => holder.forgetUser(userId)),
+      ]);
       for (const [id, finding] of findings) if (finding.userId === userId) unindex(id);
       return removed;
     },
