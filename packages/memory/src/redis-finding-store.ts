@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
-import { BOT_ID, type Finding } from './finding.ts';
+import { BOT_ID, type Finding, MAX_STORED_FINDING_CHARS } from './finding.ts';
 import {
   CHANGE_LOG_LENGTH,
   type ChangeEntry,
@@ -27,8 +27,9 @@ export interface RedisFindingStoreOptions {
   logger?: Logger;
 }
 
-// Stored findings are small; anything bigger was not written by this package.
-const MAX_VALUE_BYTES = 64 * 1024;
+// A stored finding's JSON is at most MAX_STORED_FINDING_CHARS UTF-16 units, each at most 3 bytes of UTF-8
+// (a pair, 4): the bytes checked on the server, the characters again once read.
+const MAX_STORED_BYTES = 3 * MAX_STORED_FINDING_CHARS;
 const NAMESPACE = /^(shared|bot:[\w.-]{1,64})$/;
 const CHUNK = 1_000;
 /** Ids a question lookup reads per namespace, the newest: more than a recall can use. */
@@ -36,6 +37,8 @@ const QUESTION_IDS = 100;
 const QUESTION_ID = /^[\w-]{1,64}$/;
 /** Bots whose trace counts a store sums (SRANDMEMBER with a positive count: distinct, bounded). */
 const MAX_TRACE_BOTS = 1_000;
+/** Largest count a trace field may hold (a bot counting a search a millisecond for 30 years stays under). */
+const MAX_TRACE_COUNT = 1e12;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -146,6 +149,56 @@ for ns, ids in pairs(touched) do
 end
 redis.call('del', KEYS[1])
 return removed
+`;
+
+/**
+ * MGET, except that a value longer than ARGV[1] bytes (or not a string) comes back as nil: its length is
+ * checked on the server first, so a huge value written by anyone never crosses the network.
+ */
+const GET_BOUNDED = `
+local max = tonumber(ARGV[1])
+local out = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('type', key).ok == 'string' and redis.call('strlen', key) <= max then
+    out[i] = redis.call('get', key)
+  else
+    out[i] = false
+  end
+end
+return out
+`;
+
+/**
+ * Sums the trace counts of one bot (ARGV[3]) or of up to ARGV[4] bots of the bots set (KEYS[1]), on the
+ * server: only the known fields (ARGV[5], a JSON list) are read, each only when its value is a short
+ * count, so a hash holding 500,000 fields or a huge value costs one field look-up per known field, and
+ * nothing but the sums leaves Redis. ARGV: prefix, the largest count, bot ('' for all), bots, fields.
+ */
+const TRACE_COUNTS = `
+local prefix, maxCount = ARGV[1], tonumber(ARGV[2])
+local bots
+if ARGV[3] ~= '' then
+  bots = { ARGV[3] }
+elseif redis.call('type', KEYS[1]).ok == 'set' then
+  bots = redis.call('srandmember', KEYS[1], tonumber(ARGV[4]))
+else
+  bots = {}
+end
+local fields = cjson.decode(ARGV[5])
+local totals = {}
+for i = 1, #fields do totals[i] = 0 end
+for _, bot in ipairs(bots) do
+  local key = prefix .. 't:' .. bot
+  if #bot <= 64 and string.match(bot, '^[%w_.-]+$') and redis.call('type', key).ok == 'hash' then
+    for i, field in ipairs(fields) do
+      if redis.call('hstrlen', key, field) <= 13 then
+        local n = tonumber(redis.call('hget', key, field))
+        if n and n >= 0 and n <= maxCount and n == math.floor(n) then totals[i] = totals[i] + n end
+      end
+    end
+  end
+end
+return totals
 `;
 
 /**
@@ -389,8 +442,12 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       if (chunk.length === 0) continue;
-      const raw = await withTimeout(this.client.mget(...chunk.map(this.#finding)), this.#timeoutMs, 'a read');
-      for (const value of raw) values.push(parseJson(value));
+      const raw = (await withTimeout(
+        this.client.eval(GET_BOUNDED, chunk.length, ...chunk.map(this.#finding), MAX_STORED_BYTES),
+        this.#timeoutMs,
+        'a read',
+      )) as (string | null)[];
+      for (const value of Array.isArray(raw) ? raw : []) values.push(parseJson(value));
     }
     return values;
   }
@@ -414,6 +471,9 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 
   async incrementTrace(botId: string, kind: QueryKind, field: TraceField): Promise<void> {
     if (!BOT_ID.test(botId)) throw new TypeError('not a bot id');
+    // Only the fields readers look up are written: a bot's hash never grows past them.
+    if (!QUERY_KINDS.includes(kind) || !TRACE_FIELDS.includes(field))
+      throw new TypeError('not a trace field');
     await withTimeout(
       this.client
         .multi()
@@ -426,30 +486,27 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async traceCounts(botId: string | undefined): Promise<KindCounts> {
-    const bots =
-      botId !== undefined
-        ? [botId]
-        : await withTimeout(
-            this.client.srandmember(`${this.#prefix}t:bots`, MAX_TRACE_BOTS),
-            this.#timeoutMs,
-            'a trace read',
-          );
-    const pipeline = this.client.pipeline();
-    const valid = bots.filter((id) => BOT_ID.test(id));
-    for (const id of valid) pipeline.hgetall(this.#traces(id));
-    const replies =
-      valid.length === 0 ? [] : ((await withTimeout(pipeline.exec(), this.#timeoutMs, 'a trace read')) ?? []);
+    if (botId !== undefined && !BOT_ID.test(botId)) return emptyCounts();
+    const fields = QUERY_KINDS.flatMap((kind) => TRACE_FIELDS.map((field) => [kind, field] as const));
+    const sums = await withTimeout(
+      this.client.eval(
+        TRACE_COUNTS,
+        1,
+        `${this.#prefix}t:bots`,
+        this.#prefix,
+        MAX_TRACE_COUNT,
+        botId ?? '',
+        MAX_TRACE_BOTS,
+        JSON.stringify(fields.map(([kind, field]) => `${kind}:${field}`)),
+      ),
+      this.#timeoutMs,
+      'a trace read',
+    );
     const total = emptyCounts();
-    // Anyone with the Redis password may have written these: only known kinds and fields, only counts.
-    for (const [error, hash] of replies) {
-      if (error || typeof hash !== 'object' || hash === null) continue;
-      for (const [key, value] of Object.entries(hash as Record<string, string>)) {
-        const [kind, field] = key.split(':');
-        const count = Number(value);
-        if (!QUERY_KINDS.includes(kind as QueryKind) || !TRACE_FIELDS.includes(field as TraceField)) continue;
-        if (!Number.isSafeInteger(count) || count < 0) continue;
-        total[kind as QueryKind][field as TraceField] += count;
-      }
+    if (!Array.isArray(sums)) return total;
+    for (const [i, [kind, field]] of fields.entries()) {
+      const count = Number(sums[i]);
+      if (Number.isSafeInteger(count) && count > 0) total[kind][field] = count;
     }
     return total;
   }
@@ -466,7 +523,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 }
 
 function parseJson(value: string | null): unknown {
-  if (value === null || value.length > MAX_VALUE_BYTES) return undefined;
+  if (value === null || value.length > MAX_STORED_FINDING_CHARS) return undefined;
   try {
     return JSON.parse(value) as unknown;
   } catch {

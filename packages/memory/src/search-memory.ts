@@ -5,6 +5,7 @@ import {
   type Finding,
   type FindingFact,
   type FindingScope,
+  fitForStorage,
   learnedNote,
   MAX_FACT_CHARS,
   MAX_FACTS,
@@ -340,7 +341,9 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       scope,
       ...(facts === undefined ? {} : { facts }),
     };
-    const finding: Finding = { id: randomUUID(), ...learned, kind: kindOf(learned) };
+    // Stored only in a form every reader takes: this bot never recalls what the others cannot.
+    const finding = fitForStorage({ id: randomUUID(), ...learned, kind: kindOf(learned) });
+    if (!finding) return undefined;
     await store.add(writeTo, finding, retention, now());
     indexFinding(finding, writeTo);
     return finding;

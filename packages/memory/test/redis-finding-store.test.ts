@@ -113,18 +113,22 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
         store: new RedisFindingStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix }),
       });
       open.push(slow);
-      let started = performance.now();
+      // Four answers of 300 ms would have answered it: a TimeoutError says the 400 ms deadline ended it.
       await expect(slow.recall('capital of kazakhstan', { timeoutMs: 400 })).rejects.toMatchObject({
         name: 'TimeoutError',
       });
-      expect(performance.now() - started).toBeLessThan(600);
 
       const controller = new AbortController();
       const aborted = slow.recall('capital of kazakhstan', { signal: controller.signal, timeoutMs: 10_000 });
-      started = performance.now();
+      let settled = false;
+      aborted.catch(() => {
+        settled = true;
+      });
       controller.abort(new Error('the user hung up'));
+      // At once: settled before the event loop's next turn, whatever the machine's load.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(true);
       await expect(aborted).rejects.toThrow('the user hung up');
-      expect(performance.now() - started).toBeLessThan(50);
 
       // The first sync went on after the recall gave up: once it is done, recall answers from the index.
       await expect
