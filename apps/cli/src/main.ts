@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
+import { checkSearchEnv, createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
 import {
   type Env,
   isAbortError,
@@ -28,6 +28,7 @@ import {
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
+import { CLI_VARIABLES } from './variables.ts';
 
 /** What the command writes to: process.stdout/stderr, or test doubles. */
 export interface CliStream {
@@ -219,13 +220,15 @@ async function runProviders(json: boolean, session: Session, context: RunContext
   const { formatProviders, listProviders } = await import('./providers-output.ts');
   const listings = listProviders(session.config, context.definitions);
   if (json) {
-    const { enabled, reason } = session.config;
+    const { enabled, reason, cost } = session.config;
     context.stdout.write(
-      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), providers: listings }, null, 2)}\n`,
+      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), cost, providers: listings }, null, 2)}\n`,
     );
   } else {
     context.stdout.write(formatProviders(listings, context.now()));
     if (!session.config.enabled) context.stdout.write(`\n${session.config.reason}\n`);
+    // Which searches cost money, and which paid ones are off until asked for and how to turn them on.
+    if (session.config.cost) context.stdout.write(`\n${session.config.cost}\n`);
   }
   return EXIT_CODES.ok;
 }
@@ -281,6 +284,11 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       // An unreachable Redis is said once, by default: the search still works, but the user should know.
       cache: createCliLogger(env, stderr, 'warn'),
     };
+    // Every variable checked before anything opens, as the agent and the MCP server check theirs: a
+    // malformed one exits 2 naming it; one nobody reads that looks like a known one mistyped is a warning.
+    const check = checkSearchEnv(env, { definitions, app: CLI_VARIABLES });
+    for (const mistyped of check.mistyped) say(`${PROGRAM}: warning: ${mistyped.message}\n`);
+    if (check.error) throw check.error;
     session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? await runProviders(command.json, session, full)

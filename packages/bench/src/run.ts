@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { hostileTextFigure } from './figures/hostile-text.ts';
 import { loadFigure } from './figures/load.ts';
@@ -16,6 +17,7 @@ import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
+import { recallPrecisionFigure } from './figures/recall-precision.ts';
 import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
@@ -81,8 +83,10 @@ try {
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
   await measure('hostile-text', () => hostileTextFigure(n(5, 2)));
+  await measure('extraction', () => extractionFigure());
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
+  await measure('recall-precision', () => recallPrecisionFigure(quick ? 60 : undefined));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));
   await measure('availability', () =>

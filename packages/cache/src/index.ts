@@ -26,6 +26,7 @@ export {
   type UserRateLimitOptions,
 } from './rate-limits.ts';
 export { createRedisChainState, type RedisChainStateOptions } from './redis-chain-state.ts';
+export { createRedisSpendStore } from './redis-spend-store.ts';
 export {
   createRedisClient,
   type RedisClientOptions,

@@ -26,7 +26,7 @@ export interface SearchStackOptions<O extends ReadOptions = ReadOptions, T = unk
    */
   definitions: readonly ProviderDefinition[];
   /** The client's options beyond the environment: its logger, profiles, health saved by a previous run... */
-  client?: Omit<LoadSearchConfigOptions, 'definitions' | 'sharedState'>;
+  client?: Omit<LoadSearchConfigOptions, 'definitions' | 'sharedState' | 'spendStore'>;
   /**
    * The cache and rate limits the environment describes (REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT...):
    * `required` (default) throws a malformed cache variable's `SearchConfigError`; `optional` logs it and
@@ -107,6 +107,8 @@ export async function createSearchStack<O extends ReadOptions = ReadOptions, T =
       ...options.client,
       definitions: options.definitions,
       ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
+      // The spend budget counted by the whole fleet on the same Redis.
+      ...(cache?.spendStore ? { spendStore: cache.spendStore } : {}),
     });
   } catch (error) {
     await cache?.close().catch(() => undefined);
@@ -149,3 +151,12 @@ export function secretsOf(
   const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', ...variables];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }
+
+export { CACHE_VARIABLES } from './cache-settings.ts';
+export {
+  type AppVariables,
+  checkSearchEnv,
+  type MistypedVariable,
+  type SearchEnvCheck,
+  type SearchEnvCheckOptions,
+} from './env-check.ts';

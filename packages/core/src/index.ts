@@ -1,5 +1,17 @@
 export { raceAbort } from './abort.ts';
 export type { SearchAttempt } from './attempt.ts';
+export {
+  SpendBudget,
+  type SpendBudgetOptions,
+  type SpendReservation,
+  spendBudgetFromEnv,
+} from './budget/spend-budget.ts';
+export {
+  MemorySpendStore,
+  type SpendAddition,
+  type SpendCounter,
+  type SpendStore,
+} from './budget/spend-store.ts';
 export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
@@ -21,6 +33,8 @@ export {
   type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
+export { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
+export { formatUsd } from './cost-note.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
@@ -65,6 +79,7 @@ export type {
   ProviderCapabilities,
   ProviderDefinition,
   ProviderModule,
+  ProviderPrice,
   ProviderResponse,
   ProviderSearchOptions,
   SearchProvider,

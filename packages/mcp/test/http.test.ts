@@ -251,6 +251,61 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     const answer = await post(server.url, {}, big);
     expect(answer.status).toBe(413);
   });
+
+  it('answers 413 to an oversized Content-Length before reading the body, and the client gets it whole', async () => {
+    const { hostname, port } = new URL(server.url);
+    /** What the server sends on a raw socket that declares `declared` bytes and sends `sent` of them at once. */
+    const exchange = (declared: number, sent: number) =>
+      new Promise<{ text: string; reset: boolean }>((resolve) => {
+        const socket = tcpConnect(Number(port), hostname);
+        let text = '';
+        let reset = false;
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+        });
+        socket.on('error', () => {
+          reset = true;
+        });
+        socket.on('close', () => resolve({ text, reset }));
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+            `Accept: application/json, text/event-stream\r\nContent-Length: ${declared}\r\n\r\n`,
+        );
+        if (sent > 0) socket.write(Buffer.alloc(sent, 0x20));
+        // Nothing more is sent: the server must answer without waiting for the rest.
+        if (sent === declared) socket.end();
+        else setTimeout(() => socket.end(), 2_000).unref();
+      });
+    // Headers only: the answer comes with no body byte sent.
+    const early = await exchange(100 * 1024 * 1024, 0);
+    expect(early.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(early.text).toContain('Request body larger than');
+    // The whole (4 MB) body written at once, as a client does: every time, the 413 and not a reset.
+    for (let i = 0; i < 5; i++) {
+      const answer = await exchange(4 * 1024 * 1024, 4 * 1024 * 1024);
+      expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.text).toContain('Request body larger than');
+      // The connection ends cleanly: the client's socket sees no reset.
+      expect(answer.reset).toBe(false);
+    }
+    // Clients that give up on a reset before they read the answer (fetch, Node's http) get the 413 each time.
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(8_000_000) },
+    });
+    for (let i = 0; i < 5; i++) {
+      expect((await post(server.url, {}, big)).status).toBe(413);
+      const answer = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: big,
+      });
+      expect(answer.status).toBe(413);
+      await answer.text();
+    }
+  });
 });
 
 describe('hostile HTTP clients', () => {

@@ -44,11 +44,14 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
       SEARCH_MEMORY_BOT_ID: 'elena',
       SEARCH_MEMORY_BOT_NAME: 'Elena',
       SEARCH_MEMORY_TRUST: '50',
+      // The same person talks to both bots.
+      SEARCH_USER_ID: 'mark',
     });
     const dotty = await botServer({
       SEARCH_MEMORY_BOT_ID: 'dotty',
       SEARCH_MEMORY_BOT_NAME: 'Dotty',
       SEARCH_MEMORY_TRUST: '50',
+      SEARCH_USER_ID: 'mark',
     });
     const stranger = await botServer({ SEARCH_MEMORY_BOT_ID: 'jake', SEARCH_MEMORY_TRUST: '10' });
     const adminStore = new RedisFindingStore({ url: redis!.url });
@@ -81,14 +84,14 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
       expect(await findings()).toBe(1);
       expect((await search(dotty, 'population of Kazakhstan')).structured.provider).not.toBe('memory');
 
-      // Dotty's own search for a friend was kept: two findings of the user "mcp:stdio" (stdio callers).
+      // Dotty's own search for a friend was kept: two findings of the user "mcp:mark" (SEARCH_USER_ID).
       expect(await findings()).toBe(2);
       // Forgetting the user removes them for every bot.
       const forgetter = createSearchMemory({
         botId: 'admin',
         store: new RedisFindingStore({ url: redis!.url }),
       });
-      expect(await forgetter.forgetUser('mcp:stdio')).toBe(2);
+      expect(await forgetter.forgetUser('mcp:mark')).toBe(2);
       await forgetter.close();
       expect(await findings()).toBe(0);
       expect((await search(dotty, "what's the capital of Kazakhstan")).structured.provider).not.toBe(

@@ -53,7 +53,7 @@ describe('recall refuses near misses', () => {
     ]);
   });
 
-  it('a question about the present always goes to the web, however fresh the finding', async () => {
+  it('a question about the present goes to the web once its finding is stale for its kind', async () => {
     let clock = Date.parse('2026-11-21T10:00:00Z');
     const memory = createSearchMemory({ botId: 'elena', now: () => clock });
     await memory.remember(found('bitcoin price', 'Bitcoin price', 'Bitcoin trades at $91,412.'));
@@ -84,8 +84,13 @@ describe('recall refuses near misses', () => {
     expect(isTimeSensitive('Lakers score')).toBe(true);
     expect(isTimeSensitive('capital of Kazakhstan')).toBe(false);
 
-    const memory = createSearchMemory({ botId: 'elena', classify: () => 'current-events' });
+    // The freshness classifier is replaceable too: a capital named "live" is stale after 10 minutes.
+    let clock = Date.parse('2026-11-21T10:00:00Z');
+    const memory = createSearchMemory({ botId: 'elena', freshness: () => 'live', now: () => clock });
     await memory.remember(found('capital of Kazakhstan', 'Astana', 'Astana is the capital of Kazakhstan.'));
+    clock += 9 * 60_000;
+    expect(await memory.recall('capital of Kazakhstan')).toHaveLength(1);
+    clock += 2 * 60_000;
     expect(await memory.recall('capital of Kazakhstan')).toEqual([]);
   });
 

@@ -38,6 +38,8 @@ describe('parseHtmlPage', () => {
 
   it('recognises "No results.", the anomaly page and pages it does not know', () => {
     expect(parseHtmlPage(fixture('html-no-results.html'))).toEqual({ kind: 'results', results: [] });
+    // The no-results page's placeholder ("EOF", a google.com search link) is no result, as in d.js.
+    expect(parseHtmlPage(fixture('html-no-results-eof.html'))).toEqual({ kind: 'results', results: [] });
     expect(parseHtmlPage(fixture('html-anomaly.html'))).toEqual({ kind: 'anomaly' });
     expect(parseHtmlPage('<html><body><p>We are down for maintenance</p></body></html>')).toEqual({
       kind: 'unrecognised',
