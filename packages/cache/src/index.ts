@@ -35,4 +35,10 @@ export {
 } from './redis-store.ts';
 export type { CacheStore, FrozenReadStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
+export {
+  MemoryUserAnswers,
+  RedisUserAnswers,
+  type RedisUserAnswersOptions,
+  type UserAnswers,
+} from './user-answers.ts';
 export { type CacheOptions, withCache } from './with-cache.ts';

@@ -68,7 +68,7 @@ function findArticleBody(node: unknown, depth: number): string | undefined {
 // Class and id words of blocks that are never the article: sharing, related links, sign-ups, tags, bios.
 const BOILERPLATE =
   /(?:^|[\s_-])(?:share|sharing|social|related|recommended|recirc|newsletter|subscribe|subscription|signup|promo|advert|ads?|sponsored|tags?|tag-?list|breadcrumbs?|author-?bio|bio-?box|comments?|disqus|more-?stories|read-?more|also-?read|see-?also|popular|trending|outbrain|taboola|paywall|cookie|modal|popup|toolbar|print|byline|dateline|caption-?credit|credits?|rollover|tooltip|popover|hovercard|gallery|slideshow|carousel|lightbox)(?:$|[\s_-])/i;
-const BLOCKS = 'div, section, aside, ul, ol, p, table, figure, footer, header, nav';
+const BLOCKS = 'div, section, aside, ul, ol, p, table, figure, footer, header, nav, span';
 
 const textOf = (node: { textContent: string | null }) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 
