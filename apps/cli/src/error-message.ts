@@ -86,5 +86,8 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
       return `No configured provider can serve this ${context.mode} search; see "agent-search providers".`;
     case 'invalid_request':
       return 'The search request is invalid.';
+    case 'budget_exhausted':
+      // Core's own sentence: how much, when it renews, which variable raises it.
+      return `${error.message}.`;
   }
 }

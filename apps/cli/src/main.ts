@@ -123,6 +123,8 @@ async function openSession(
   const stack = await createSearchStack(env, {
     definitions,
     cache: withCache && cacheConfigured(env) ? 'required' : 'off',
+    // One search, then exit: the cache's copies end with the process.
+    oneShot: true,
     cacheLogger: loggers.cache,
     client: {
       // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
@@ -138,7 +140,11 @@ async function openSession(
   try {
     memory =
       withCache && env.SEARCH_MEMORY_BOT_ID?.trim()
-        ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+        ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, {
+            logger: loggers.cache,
+            // Forgetting a user forgets the answers their searches put in the cache too.
+            ...(stack.cache ? { alsoForget: [stack.cache] } : {}),
+          })
         : undefined;
   } catch (error) {
     await stack.close();

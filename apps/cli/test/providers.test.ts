@@ -34,7 +34,7 @@ describe('agent-search providers', () => {
     );
     // What the enabled ones cost, and the LLM vendors' searches off until asked for, after the list.
     expect(out).toContain(
-      '\nPaid: Tavily $0.008 a request. Free: DuckDuckGo. Off, as they would spend a key set for something else: OpenAI (about $0.014 a request), Anthropic (about $0.018 a request), Gemini (about $0.036 a request); to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY.\n',
+      '\nPaid: Tavily $0.008 a request. Free: DuckDuckGo. Off, as they would spend a key set for something else: OpenAI (about $0.014 a request), Anthropic (about $0.018 a request), Gemini (about $0.036 a request); to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY. No spend budget: set SEARCH_BUDGET_USD to cap what paid searches spend a day.\n',
     );
     expect(out).toMatch(/^\d\. OpenAI\s+disabled: paid, and off until asked for: set SEARCH_NATIVE=1/m);
     expect(out).toMatch(

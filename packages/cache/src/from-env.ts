@@ -3,6 +3,7 @@ import {
   type Env,
   type Logger,
   type SearchClient,
+  type SpendStore,
   silentLogger,
 } from '@agent-search/core';
 import { DEFAULT_EMPTY_TTL_MS, DEFAULT_REFRESH_WAIT_MS, DEFAULT_TTL_MS } from './answer-cache.ts';
@@ -11,9 +12,11 @@ import { readCacheSettings } from './cache-settings.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SearchRateLimits } from './rate-limits.ts';
 import { createRedisChainState } from './redis-chain-state.ts';
+import { createRedisSpendStore } from './redis-spend-store.ts';
 import { RedisStore } from './redis-store.ts';
 import type { CacheStore } from './store.ts';
 import { TieredStore } from './tiered-store.ts';
+import { MemoryUserAnswers, RedisUserAnswers, type UserAnswers } from './user-answers.ts';
 import { type CacheOptions, withCache } from './with-cache.ts';
 
 export interface CacheFromEnvOptions {
@@ -21,6 +24,11 @@ export interface CacheFromEnvOptions {
   /** Overrides what the environment says about TTLs. */
   ttlMs?: Partial<Record<CacheKind, number>>;
   now?: () => number;
+  /**
+   * With REDIS_URL: hear of users other processes forget, to drop this process's copies of their answers.
+   * Default true; false for a process that makes one search and exits (the CLI).
+   */
+  listen?: boolean;
 }
 
 /** A configured cache: wrap any number of clients with it, close it on shutdown. */
@@ -34,7 +42,17 @@ export interface SearchCache {
    * hedge budget). Pass it to the client as `sharedState: { store: cache.chainState }`.
    */
   readonly chainState?: ChainStateStore;
+  /**
+   * With REDIS_URL: where the fleet counts its spend on the same Redis (SEARCH_BUDGET_USD). Pass it to
+   * `loadSearchConfig` as `spendStore`.
+   */
+  readonly spendStore?: SpendStore;
   wrap(client: SearchClient): SearchClient;
+  /**
+   * Deletes every answer the user's searches put in the cache, in Redis and in every process's copy;
+   * resolves with how many. A search memory's `forgetUser` calls it (`alsoForget`).
+   */
+  forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -54,6 +72,15 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
   const memory = new MemoryStore();
   const redis = redisUrl ? new RedisStore({ url: redisUrl.href, logger }) : undefined;
   const store: CacheStore = redis ? new TieredStore({ front: memory, back: redis }) : memory;
+  const userAnswers: UserAnswers = redis
+    ? new RedisUserAnswers({
+        client: redis.client,
+        front: memory,
+        available: () => redis.available !== false,
+        listen: options.listen !== false,
+        logger,
+      })
+    : new MemoryUserAnswers(memory);
   const rateLimits = new SearchRateLimits({
     perUser: perUser > 0 ? { points: perUser } : false,
     global: global > 0 ? { points: global, maxWaitMs, maxQueueLength } : false,
@@ -67,6 +94,7 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     emptyTtlMs,
     refreshWaitMs,
     rateLimits,
+    userAnswers,
     logger,
   };
   if (options.now) cacheOptions.now = options.now;
@@ -75,8 +103,14 @@ export function createCacheFromEnv(env: Env, options: CacheFromEnvOptions = {}):
     store,
     rateLimits,
     options: cacheOptions,
-    ...(redis ? { chainState: createRedisChainState(redis.client) } : {}),
+    ...(redis
+      ? { chainState: createRedisChainState(redis.client), spendStore: createRedisSpendStore(redis.client) }
+      : {}),
     wrap: (client) => withCache(client, cacheOptions),
-    close: () => store.close(),
+    forgetUser: (userId) => userAnswers.forget(userId),
+    close: async () => {
+      await userAnswers.close();
+      await store.close();
+    },
   };
 }

@@ -84,7 +84,9 @@ describe.skipIf(!redisUrl)('shared chain state is untrusted input with absolute 
       sharedState: {
         store: createRedisChainState(connection, { keyPrefix: prefix }),
         intervalMs: 10,
-        firstWaitMs: 500,
+        // Generous on a loaded machine: the first search must see what the store holds.
+        firstWaitMs: 5_000,
+        callTimeoutMs: 5_000,
       },
     });
   };

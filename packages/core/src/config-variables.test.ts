@@ -14,8 +14,12 @@ function namesReadBy(file: string): string[] {
 }
 
 describe('SEARCH_CONFIG_VARIABLES', () => {
-  it('holds every variable config.ts and profiles.ts read', () => {
-    const read = [...namesReadBy('./config.ts'), ...namesReadBy('./profiles.ts')];
+  it('holds every variable config.ts, profiles.ts and the spend budget read', () => {
+    const read = [
+      ...namesReadBy('./config.ts'),
+      ...namesReadBy('./profiles.ts'),
+      ...namesReadBy('./budget/spend-budget.ts'),
+    ];
     expect(read.length).toBeGreaterThanOrEqual(5);
     for (const name of read) expect(SEARCH_CONFIG_VARIABLES, name).toContain(name);
   });

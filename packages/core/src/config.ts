@@ -1,3 +1,5 @@
+import { spendBudgetFromEnv } from './budget/spend-budget.ts';
+import type { SpendStore } from './budget/spend-store.ts';
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
 import { consentHint, consentSwitchOn, needsConsent } from './consent.ts';
 import { describeSearchCost } from './cost-note.ts';
@@ -55,6 +57,11 @@ export interface LoadSearchConfigOptions extends Omit<SearchClientOptions, 'prov
    * `@agent-search/registry`, or a list of packages' `providerDefinition`s). Only those used are imported.
    */
   definitions: readonly ProviderDefinition[];
+  /**
+   * Where SEARCH_BUDGET_USD's spend is counted: a fleet's Redis (`createRedisSpendStore`, which
+   * `createSearchStack` passes with REDIS_URL). Default: this process.
+   */
+  spendStore?: SpendStore;
 }
 
 /** Shows that a key is set without showing the key. */
@@ -138,7 +145,7 @@ function checkBaseUrl(env: Env, definition: ProviderDefinition): void {
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
-  const { definitions, ...clientOptions } = options;
+  const { definitions, spendStore, ...clientOptions } = options;
   const known = new Map(definitions.map((d) => [d.id, d]));
   const listedOrder = readPriority(env, definitions);
   // By default a provider searching keyless (shared limits) is the last resort, after every keyed one;
@@ -162,6 +169,8 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const hedgeMs = readInteger(env, 'SEARCH_HEDGE_MS', { min: 0, max: 120_000 });
   // SEARCH_PROFILES on top of the profiles given (e.g. a domain package's), or of the built-ins.
   const profiles = profilesFromEnv(env, clientOptions.profiles);
+  // SEARCH_BUDGET_USD, SEARCH_BUDGET_MONTHLY_USD: what paid providers may spend.
+  const spendBudget = clientOptions.spendBudget ?? spendBudgetFromEnv(env, spendStore, clientOptions.now);
 
   const providers: SearchProvider[] = [];
   const summaries: ProviderSummary[] = [];
@@ -206,6 +215,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     profiles,
     timeoutMs,
     defaultMaxResults: maxResults,
+    ...(spendBudget ? { spendBudget } : {}),
     ...(attemptTimeoutMs === undefined ? {} : { attemptTimeoutMs }),
     // SEARCH_HEDGE_MS: a fixed hedge delay; 0 turns hedging off (default: adaptive).
     ...(hedgeMs === 0 ? { hedge: false as const } : {}),
@@ -215,7 +225,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     client,
     enabled: providers.length > 0,
     providers: summaries,
-    cost: describeSearchCost(summaries),
+    cost: describeSearchCost(summaries, spendBudget),
     maxResults,
     timeoutMs,
   };

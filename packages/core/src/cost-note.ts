@@ -1,10 +1,12 @@
+import type { SpendBudget } from './budget/spend-budget.ts';
 import type { ProviderSummary } from './config.ts';
 
 /** "$0.008", "$0.0035": a request's price, as short as it stays exact to a tenth of a cent. */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0';
-  const digits = usd >= 0.1 ? 2 : usd >= 0.01 ? 3 : 4;
-  return `$${Number(usd.toFixed(digits))}`;
+  // Dollars and cents from a dime up ("$0.10", "$5.00"); below, as many digits as the price has, to 1/100 ¢.
+  if (usd >= 0.1) return `$${usd.toFixed(2)}`;
+  return `$${Number(usd.toFixed(usd >= 0.01 ? 3 : 4))}`;
 }
 
 /**
@@ -13,7 +15,10 @@ export function formatUsd(usd: number): string {
  * (about $0.014 a request) searches with a key set for the LLM only when asked: set SEARCH_NATIVE=1 or list
  * native in SEARCH_PROVIDER_PRIORITY."
  */
-export function describeSearchCost(providers: readonly ProviderSummary[]): string {
+export function describeSearchCost(
+  providers: readonly ProviderSummary[],
+  budget?: Pick<SpendBudget, 'describe'>,
+): string {
   const enabled = providers.filter((p) => p.enabled);
   const paid = enabled.filter((p) => (p.costUsd ?? 0) > 0);
   const free = enabled.filter((p) => p.costUsd === 0);
@@ -33,6 +38,13 @@ export function describeSearchCost(providers: readonly ProviderSummary[]): strin
     // Every such reason ends with how to turn it on; they share it when they share a group.
     const how = [...new Set(asked.map((p) => p.reason?.split(': ').slice(1).join(': ') ?? ''))].join('; ');
     sentences.push(`Off, as they would spend a key set for something else: ${names}; to use them, ${how}.`);
+  }
+  if (paid.length > 0) {
+    sentences.push(
+      budget
+        ? `Spend budget: ${budget.describe()}.`
+        : 'No spend budget: set SEARCH_BUDGET_USD to cap what paid searches spend a day.',
+    );
   }
   return sentences.join(' ');
 }

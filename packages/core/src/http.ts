@@ -43,6 +43,7 @@ export const ERROR_PHRASES: Readonly<Record<SearchErrorCode, string>> = {
   blocked: 'blocked the request',
   timeout: 'timed out',
   no_provider: 'cannot serve the request',
+  budget_exhausted: 'is beyond the spend budget',
 };
 
 /**

@@ -1,5 +1,17 @@
 export { raceAbort } from './abort.ts';
 export type { SearchAttempt } from './attempt.ts';
+export {
+  SpendBudget,
+  type SpendBudgetOptions,
+  type SpendReservation,
+  spendBudgetFromEnv,
+} from './budget/spend-budget.ts';
+export {
+  MemorySpendStore,
+  type SpendAddition,
+  type SpendCounter,
+  type SpendStore,
+} from './budget/spend-store.ts';
 export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';

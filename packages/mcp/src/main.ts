@@ -34,6 +34,8 @@ REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_
   AGENT_SEARCH_MCP_SHUTDOWN_MS      how long SIGTERM waits for searches in flight (default 10000)
   AGENT_SEARCH_MCP_FORMAT           web_search's answer: model (compact text, default) or agent-server
                                     ({type: "web_search_result", query, results, count} envelope)
+  SEARCH_USER_ID                    over stdio, the user searches are counted and remembered for
+                                    (default: the bot, SEARCH_MEMORY_BOT_ID)
 `;
 }
 

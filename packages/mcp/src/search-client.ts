@@ -30,7 +30,8 @@ export async function searchClientFromEnv(
   // Opt-in (SEARCH_MEMORY_BOT_ID): recall before searching and keep what the configured caller may teach.
   let memory: ReturnType<typeof searchMemoryFromEnv>;
   try {
-    memory = searchMemoryFromEnv(env, { logger });
+    // Forgetting a user forgets the answers their searches put in the cache too.
+    memory = searchMemoryFromEnv(env, { logger, ...(stack.cache ? { alsoForget: [stack.cache] } : {}) });
   } catch (error) {
     await stack.close();
     throw error;

@@ -51,6 +51,7 @@ export {
   type RecallOptions,
   type SearchMemory,
   type SearchMemoryOptions,
+  type UserDataHolder,
 } from './search-memory.ts';
 export {
   createTraceLog,

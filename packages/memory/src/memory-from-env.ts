@@ -2,7 +2,7 @@ import { type Logger, type SearchClient, silentLogger } from '@agent-search/core
 import { MemoryFindingStore } from './finding-store.ts';
 import { readMemorySettings, SEARCH_MEMORY_ENV } from './memory-env.ts';
 import { RedisFindingStore } from './redis-finding-store.ts';
-import { createSearchMemory, type SearchMemory } from './search-memory.ts';
+import { createSearchMemory, type SearchMemory, type UserDataHolder } from './search-memory.ts';
 import { createTraceLog, type TraceLog } from './trace-log.ts';
 import { type MemoryPolicy, trustMemoryPolicy, withSearchMemory } from './with-search-memory.ts';
 
@@ -27,7 +27,7 @@ export interface EnvSearchMemory {
  */
 export function searchMemoryFromEnv(
   env: Record<string, string | undefined>,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; alsoForget?: readonly UserDataHolder[] } = {},
 ): EnvSearchMemory | undefined {
   const settings = readMemorySettings(env);
   if (!settings) return undefined;
@@ -36,7 +36,14 @@ export function searchMemoryFromEnv(
   const url = env.REDIS_URL?.trim();
   // The URL may hold a password: it goes to ioredis, never into a message.
   const store = url ? new RedisFindingStore({ url, logger }) : new MemoryFindingStore();
-  const memory = createSearchMemory({ botId, scope, store, logger, ...(botName ? { botName } : {}) });
+  const memory = createSearchMemory({
+    botId,
+    scope,
+    store,
+    logger,
+    ...(botName ? { botName } : {}),
+    ...(options.alsoForget ? { alsoForget: options.alsoForget } : {}),
+  });
   const traces = createTraceLog({ botId, store });
   const policy = trustMemoryPolicy(trust);
   return {

@@ -11,6 +11,7 @@ import {
   type Retention,
 } from './finding-store.ts';
 import { QUERY_KINDS, type QueryKind } from './query-kind.ts';
+import { questionShape } from './same-question.ts';
 import { emptyCounts, type KindCounts, TRACE_FIELDS, type TraceField, type TraceStore } from './trace-log.ts';
 
 export interface RedisFindingStoreOptions {
@@ -31,6 +32,9 @@ export interface RedisFindingStoreOptions {
 const MAX_STORED_BYTES = 3 * MAX_STORED_FINDING_CHARS;
 const NAMESPACE = /^(shared|bot:[\w.-]{1,64})$/;
 const CHUNK = 1_000;
+/** Ids a question lookup reads per namespace, the newest: more than a recall can use. */
+const QUESTION_IDS = 100;
+const QUESTION_ID = /^[\w-]{1,64}$/;
 /** Bots whose trace counts a store sums (SRANDMEMBER with a positive count: distinct, bounded). */
 const MAX_TRACE_BOTS = 1_000;
 /** Largest count a trace field may hold (a bot counting a search a millisecond for 30 years stays under). */
@@ -51,7 +55,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * Stores one finding and trims its namespace, logging both under the namespace's new version. KEYS:
  * finding, index, version, owners (id → user key of the namespace), user set ('' when the finding has no
- * user), change log. ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now, log length.
+ * user), change log, question list (the ids filed under the finding's question key, '' for none), question
+ * owners (id → question list). ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now,
+ * log length.
  */
 const ADD_FINDING = `
 local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
@@ -68,6 +74,11 @@ if KEYS[5] ~= '' then
   extend(KEYS[5])
   redis.call('hset', KEYS[4], id, KEYS[5])
 end
+if KEYS[7] ~= '' then
+  redis.call('rpush', KEYS[7], id)
+  extend(KEYS[7])
+  redis.call('hset', KEYS[8], id, KEYS[7])
+end
 local gone = redis.call('zrangebyscore', KEYS[2], '-inf', '(' .. (now - maxAge), 'LIMIT', 0, 1000)
 local count = redis.call('zcard', KEYS[2]) - #gone
 if count > maxFindings then
@@ -80,10 +91,16 @@ for _, g in ipairs(gone) do
     redis.call('srem', owner, ns .. '|' .. g)
     redis.call('hdel', KEYS[4], g)
   end
+  local list = redis.call('hget', KEYS[8], g)
+  if list then
+    if string.sub(list, 1, #prefix + #ns + 3) == prefix .. 'q:' .. ns .. ':' then redis.call('lrem', list, 0, g) end
+    redis.call('hdel', KEYS[8], g)
+  end
   redis.call('zrem', KEYS[2], g)
   redis.call('del', prefix .. 'f:' .. g)
 end
 if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
+if redis.call('exists', KEYS[8]) == 1 then extend(KEYS[8]) end
 local version = redis.call('incr', KEYS[3])
 redis.call('rpush', KEYS[6], version .. ' +' .. id)
 for _, g in ipairs(gone) do redis.call('rpush', KEYS[6], version .. ' -' .. g) end
@@ -108,6 +125,13 @@ for _, member in ipairs(redis.call('smembers', KEYS[1])) do
     removed = removed + redis.call('del', prefix .. 'f:' .. id)
     redis.call('zrem', prefix .. 'ns:' .. ns, id)
     redis.call('hdel', prefix .. 'owners:' .. ns, id)
+    local qowners = prefix .. 'qowners:' .. ns
+    local list = redis.call('hget', qowners, id)
+    -- Only a list of this namespace's questions: the hash may have been written by anyone.
+    if list and string.sub(list, 1, #prefix + #ns + 3) == prefix .. 'q:' .. ns .. ':' then
+      redis.call('lrem', list, 0, id)
+    end
+    redis.call('hdel', qowners, id)
     touched[ns] = touched[ns] or {}
     table.insert(touched[ns], id)
   end
@@ -298,6 +322,16 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   #log = (namespace: string) => `${this.#prefix}log:${namespace}`;
   #user = (userId: string) => `${this.#prefix}u:${createHash('sha256').update(userId).digest('base64url')}`;
 
+  /** The list of ids filed under a question's key in a namespace (the key hashed: a question is long). */
+  #question = (namespace: string, key: string) =>
+    `${this.#prefix}q:${namespace}:${createHash('sha256').update(key).digest('base64url')}`;
+  #questionFor = (namespace: string, query: string) => {
+    const key = questionShape(query).key;
+    return key === '' ? '' : this.#question(namespace, key);
+  };
+  /** Which question list each finding of a namespace is filed in, so a trim or a forget takes it out. */
+  #questionOwners = (namespace: string) => `${this.#prefix}qowners:${namespace}`;
+
   async add(namespace: string, finding: Finding, retention: Retention, now: number): Promise<void> {
     if (!NAMESPACE.test(namespace)) throw new TypeError(`not a finding namespace: ${namespace.slice(0, 80)}`);
     const keys = [
@@ -307,6 +341,8 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       this.#owners(namespace),
       finding.userId === undefined ? '' : this.#user(finding.userId),
       this.#log(namespace),
+      this.#questionFor(namespace, finding.query),
+      this.#questionOwners(namespace),
     ];
     const args = [
       this.#prefix,
@@ -381,6 +417,24 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 
   async ids(namespace: string, limit: number): Promise<string[]> {
     return withTimeout(this.client.zrange(this.#index(namespace), -limit, -1), this.#timeoutMs, 'an id read');
+  }
+
+  async byQuestion(namespaces: readonly string[], key: string): Promise<string[]> {
+    if (key === '') return [];
+    for (const ns of namespaces) {
+      if (!NAMESPACE.test(ns)) throw new TypeError(`not a finding namespace: ${ns.slice(0, 80)}`);
+    }
+    // Sent back to back on one connection (no MULTI: a lookup needs no atomicity, and a list read apart
+    // from the others is as good).
+    const lists = await withTimeout(
+      Promise.all(namespaces.map((ns) => this.client.lrange(this.#question(ns, key), -QUESTION_IDS, -1))),
+      this.#timeoutMs,
+      'a question lookup',
+    );
+    const ids: string[] = [];
+    // Anyone with the Redis password may have written the lists: only id-shaped strings are read.
+    for (const list of lists) for (const id of list) if (QUESTION_ID.test(id)) ids.push(id);
+    return ids;
   }
 
   async get(ids: readonly string[]): Promise<unknown[]> {

@@ -22,7 +22,7 @@ import {
 } from './freshness.ts';
 import { QuestionIndex } from './question-index.ts';
 import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
-import { questionShape } from './same-question.ts';
+import { type QuestionShape, questionShape, sameQuestion } from './same-question.ts';
 
 export interface SearchMemoryOptions {
   /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
@@ -45,6 +45,17 @@ export interface SearchMemoryOptions {
   factConfidence?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /**
+   * Other places that keep what a user's questions left behind, cleared by `forgetUser` too: the search
+   * cache (`SearchCache` of `@agent-search/cache`, whose `forgetUser` deletes the answers the user's
+   * searches put in it).
+   */
+  alsoForget?: readonly UserDataHolder[];
+}
+
+/** Anything that keeps data of a user and can delete it. */
+export interface UserDataHolder {
+  forgetUser(userId: string): Promise<number>;
 }
 
 /** The confidence a fact needs to be kept (002 §1D). */
@@ -127,7 +138,11 @@ export interface SearchMemory {
   rememberFacts(facts: readonly (string | FindingFact)[], input: FactsInput): Promise<Finding | undefined>;
   /** Facts relevant to the question, with their sources and who learned them; the same rules as `recall`. */
   recallFacts(query: string, options?: RecallOptions): Promise<RecalledFact[]>;
-  /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
+  /**
+   * Deletes every finding the user triggered, from every bot on the store, and what the user left in the
+   * holders given as `alsoForget` (the search cache's answers to their questions); resolves with how many
+   * findings. Rejects when any of it could not be deleted: a forget must not look done when it is not.
+   */
   forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -151,7 +166,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const { botId } = options;
   const botName = cleanText(options.botName ?? botId, 80) || botId;
   const scope: FindingScope = options.scope ?? 'private';
-  const store = options.store ?? new MemoryFindingStore();
+  const store: FindingStore = options.store ?? new MemoryFindingStore();
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
@@ -276,9 +291,13 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   /** `synced()`, or a rejection at the deadline or abort; the sync itself runs on for the next recall. */
   function syncedWithin(timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
-    signal?.throwIfAborted();
     const running = synced();
     running.catch(() => {}); // a recall that gave up leaves nobody else to hear the sync fail
+    return within(running, timeoutMs, signal);
+  }
+
+  /** The work's result, or a rejection at the deadline or abort (the work itself runs on). */
+  function within<T>(running: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -295,6 +314,25 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     });
+  }
+
+  /** Whether the index holds every namespace this memory reads (its first load is done). */
+  const loaded = () => syncedVersions.every((v) => v !== undefined);
+
+  /**
+   * Before the first load is done: the findings the store filed under the asked question, read and
+   * checked like any other (a new bot answers its first questions without reading every finding first).
+   */
+  async function lookUp(asked: QuestionShape): Promise<Finding[]> {
+    const ids = [...new Set(await store.byQuestion!(readFrom, asked.key))];
+    const found: Finding[] = [];
+    for (const value of await store.get(ids)) {
+      const finding = parseFinding(value);
+      if (!finding || (finding.scope !== 'shared' && finding.botId !== botId)) continue;
+      if (!sameQuestion(questionShape(finding.query), asked)) continue;
+      found.push(finding.kind ? finding : { ...finding, kind: kindOf(finding) });
+    }
+    return found.reverse();
   }
 
   async function keep(
@@ -366,20 +404,38 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       const timeoutMs = recallOptions.timeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS;
       if (!(timeoutMs > 0)) throw new RangeError('recall: timeoutMs must be a positive number of ms');
       // Timers above 2^31-1 ms fire at once: clamp, a deadline that long is no deadline anyway.
-      await syncedWithin(Math.min(timeoutMs, 2_147_483_647), recallOptions.signal);
+      const deadline = Math.min(timeoutMs, 2_147_483_647);
+      recallOptions.signal?.throwIfAborted();
+      const question = cleanText(query, 512);
+      const asked = questionShape(question);
+      let candidates: Finding[];
+      if (loaded() || !store.byQuestion || asked.key === '') {
+        await syncedWithin(deadline, recallOptions.signal);
+        candidates = index
+          .find(asked)
+          .reverse()
+          .map((id) => findings.get(id)!);
+      } else {
+        // Before the first load is done: answer from the question's own findings, then let the load start
+        // (or go on), so its reading and parsing do not hold this answer up.
+        const looking = lookUp(asked);
+        looking.then(
+          () => synced().catch(() => {}),
+          () => synced().catch(() => {}),
+        );
+        candidates = await within(looking, deadline, recallOptions.signal);
+      }
+      if (asked.key === '') return [];
       const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
       const at = now();
       const oldest = at - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
-      const question = cleanText(query, 512);
-      const asked = questionShape(question);
-      if (asked.key === '') return [];
       // "the latest iPhone" wants a fresher answer than the finding's kind alone would.
       const askedKind = freshness(question, []);
       const wantFacts = recallOptions.facts === true;
       const recalled: RecalledFinding[] = [];
-      // Indexed oldest first: reversed, findings learned in the same millisecond come newest first too.
-      for (const id of index.find(asked).reverse()) {
-        const finding = findings.get(id)!;
+      // Oldest first from the index or the store: reversed, findings learned in the same millisecond come
+      // newest first too.
+      for (const finding of candidates) {
         const learnedAt = Date.parse(finding.learnedAt);
         const kind = stricterKind(finding.kind!, askedKind);
         const maxAge = FRESHNESS_MAX_AGE_MS[kind];
@@ -420,7 +476,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     },
 
     async forgetUser(userId) {
-      const removed = await store.forgetUser(userId);
+      const [removed] = await Promise.all([
+        store.forgetUser(userId),
+        ...(options.alsoForget ?? []).map((holder) => holder.forgetUser(userId)),
+      ]);
       for (const [id, finding] of findings) if (finding.userId === userId) unindex(id);
       return removed;
     },

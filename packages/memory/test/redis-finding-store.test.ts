@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { createSearchMemory, createTraceLog, RedisFindingStore, type SearchMemory } from '../src/index.ts';
+import {
+  createSearchMemory,
+  createTraceLog,
+  type FindingStore,
+  RedisFindingStore,
+  type SearchMemory,
+} from '../src/index.ts';
 
 const redisUrl = inject('redisUrl');
 const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis-server)';
@@ -232,8 +238,13 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
       }),
     );
 
+    // Entries written around the store are in no question list: a new bot sees them once its load is done.
+    const forgedFound = async () =>
+      (await dotty.recall('kazakhstan capital', { limit: 10 }))
+        .map((f) => f.id)
+        .filter((id) => id.startsWith('forged'));
+    await expect.poll(forgedFound, { timeout: 10_000 }).toEqual(['forged5']);
     const found = await dotty.recall('kazakhstan capital', { limit: 10 });
-    expect(found.map((f) => f.id).filter((id) => id.startsWith('forged'))).toEqual(['forged5']);
     const cleaned = found.find((f) => f.id === 'forged5')!;
     // Markup and the escape sequence go whole, payload included.
     expect(cleaned.botName).toBe('Eve');
@@ -334,6 +345,57 @@ describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
       expect(after.general.web).toBe(0);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.skipIf(Boolean(noRedis))('a new bot’s first recall on a real Redis', () => {
+  it('answers from the findings filed under its question, without waiting for the load of every finding', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const admin = new Redis(redisUrl);
+    const elena = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    const store = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    // A load that never ends: the id lists are never read back.
+    let idReads = 0;
+    const stuck: FindingStore = {
+      add: store.add.bind(store),
+      versions: store.versions.bind(store),
+      changes: store.changes.bind(store),
+      ids: () => {
+        idReads++;
+        return new Promise<string[]>(() => {});
+      },
+      get: store.get.bind(store),
+      byQuestion: store.byQuestion.bind(store),
+      forgetUser: store.forgetUser.bind(store),
+      close: store.close.bind(store),
+    };
+    const dotty = createSearchMemory({ botId: 'dotty', store: stuck });
+    try {
+      await elena.remember(finding('capital of Kazakhstan', 'mark'));
+      await elena.remember(finding('capital of Kyrgyzstan', 'mark'));
+      const [first, ...rest] = await dotty.recall("What's the capital of Kazakhstan?", { timeoutMs: 10_000 });
+      expect(rest).toEqual([]);
+      expect(first).toMatchObject({ query: 'capital of Kazakhstan', botId: 'elena', kind: 'stable' });
+      expect(first).not.toHaveProperty('userId');
+      // The same rules as after the load: a near miss finds nothing.
+      expect(await dotty.recall('capital of Kyrgyzstan 1990', { timeoutMs: 10_000 })).toEqual([]);
+      expect(idReads).toBeGreaterThan(0); // the load started, and is still under way
+
+      // Retention and forgetting take a finding out of its question's list too.
+      expect(await elena.forgetUser('mark')).toBe(2);
+      expect(await dotty.recall('capital of Kazakhstan', { timeoutMs: 10_000 })).toEqual([]);
+      expect(await admin.keys(`${keyPrefix}q*`)).toEqual([]);
+    } finally {
+      await elena.close();
+      await dotty.close();
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
     }
   });
 });

@@ -143,3 +143,26 @@ describe('createSearchMemory', () => {
     expect(() => createSearchMemory({ botId: 'a b' })).toThrow(/botId/);
   });
 });
+
+describe('forgetUser with other holders of the user’s data (alsoForget)', () => {
+  it('forgets in each of them too, and counts the findings', async () => {
+    const asked: string[] = [];
+    const cache = {
+      forgetUser: async (userId: string) => {
+        asked.push(userId);
+        return 3;
+      },
+    };
+    const memory = createSearchMemory({ botId: 'elena', alsoForget: [cache] });
+    await memory.remember({ ...astana, userId: 'ana' });
+    expect(await memory.forgetUser('ana')).toBe(1);
+    expect(asked).toEqual(['ana']);
+  });
+
+  it('rejects when one of them cannot forget: a forget must not look done', async () => {
+    const down = { forgetUser: async () => Promise.reject(new Error('Redis did not answer within 2000 ms')) };
+    const memory = createSearchMemory({ botId: 'elena', alsoForget: [down] });
+    await memory.remember({ ...astana, userId: 'ana' });
+    await expect(memory.forgetUser('ana')).rejects.toThrow('Redis did not answer');
+  });
+});

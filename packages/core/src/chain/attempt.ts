@@ -1,4 +1,5 @@
 import type { Span } from '@opentelemetry/api';
+import type { SpendBudget, SpendReservation } from '../budget/spend-budget.ts';
 import { SearchError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type ProviderResponse, requestCostUsd } from '../provider.ts';
@@ -14,6 +15,8 @@ export interface ChainState {
   readonly breakers: Breakers;
   readonly latency: LatencyTracker;
   readonly budget: HedgeBudget;
+  /** The spend budget paid requests reserve their price from, when one is set. */
+  readonly spend?: SpendBudget | undefined;
   readonly logger: Logger;
   readonly now: () => number;
 }
@@ -68,6 +71,7 @@ export class Attempt {
   #owner: AttemptOwner | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #done = false;
+  #reservation: SpendReservation | undefined;
 
   constructor(state: ChainState, owner: AttemptOwner, candidate: Candidate, options: AttemptOptions) {
     this.#state = state;
@@ -92,18 +96,33 @@ export class Attempt {
   start(): void {
     this.#timer = setTimeout(() => this.#timeUp(), this.options.limitMs);
     this.#state.latency.started(this.id, this, this.started);
-    let pending: Promise<ProviderResponse>;
-    try {
-      this.costUsd = this.priceUsd;
-      pending = this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
-    } catch (thrown) {
-      pending = Promise.reject(thrown);
-    }
+    const { spend } = this.#state;
+    const pending =
+      spend && this.priceUsd > 0
+        ? // A paid request is sent only once its price is reserved from the budget.
+          spend.reserve(this.priceUsd, this.options.hedge || this.options.trial).then((reservation) => {
+            if (this.#done) {
+              void spend.release(reservation);
+              throw this.#controller.signal.reason;
+            }
+            this.#reservation = reservation;
+            return this.#send();
+          })
+        : this.#send();
     // Both handlers attached at once: a provider rejecting after its timer is never an unhandled rejection.
     pending.then(
       (answer) => this.#end({ kind: 'answer', answer }),
       (thrown: unknown) => this.#end({ kind: 'error', error: toSearchError(thrown, this.id) }),
     );
+  }
+
+  #send(): Promise<ProviderResponse> {
+    try {
+      this.costUsd = this.priceUsd;
+      return this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   }
 
   /**
@@ -167,8 +186,11 @@ export class Attempt {
       this.#span.setAttribute('search.outcome', 'success');
     } else {
       const { error } = end;
-      // An HTTP error is the upstream refusing: not billed.
-      if (error.status !== undefined) this.costUsd = 0;
+      // An HTTP error is the upstream refusing: not billed, so its reservation goes back.
+      if (error.status !== undefined) {
+        this.costUsd = 0;
+        if (this.#reservation) void this.#state.spend?.release(this.#reservation);
+      }
       const effect = breakers.failed(id, error, this.options.trial, this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });

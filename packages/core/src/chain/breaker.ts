@@ -248,7 +248,8 @@ export class ProviderBreaker {
   /** Records a failure of a request sent at `sentAt`; `trial` when it held the trial slot. */
   failed(now: number, error: SearchError, trial: boolean, sentAt: number = now): FailureEffect {
     const code = error.code;
-    if (code === 'invalid_request') return {};
+    // Neither says anything about the provider's health: the request, or our own spend budget.
+    if (code === 'invalid_request' || code === 'budget_exhausted') return {};
     this.#lastErrorCode = code;
     const retryAfter = Math.min(Math.max(0, error.retryAfterMs ?? 0), MAX_WAIT_MS);
     if (code === 'rate_limited') {

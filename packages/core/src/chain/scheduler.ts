@@ -1,6 +1,6 @@
 import type { SearchAttempt } from '../attempt.ts';
 import { SearchError } from '../errors.ts';
-import type { ProviderResponse } from '../provider.ts';
+import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
@@ -139,7 +139,15 @@ export class ChainRun implements AttemptOwner {
     } else {
       const { error } = end;
       this.#errors.push(error);
-      const outcome = end.kind === 'error' ? 'error' : end.byDeadline ? 'deadline' : 'timeout';
+      // The spend budget had no room for its price: it was not sent, like any provider passed over.
+      const outcome =
+        error.code === 'budget_exhausted'
+          ? 'skipped'
+          : end.kind === 'error'
+            ? 'error'
+            : end.byDeadline
+              ? 'deadline'
+              : 'timeout';
       const record: SearchAttempt = {
         provider: id,
         outcome,
@@ -172,7 +180,10 @@ export class ChainRun implements AttemptOwner {
     }
     if (how === 'hedge' || how === 'companion') {
       // Only to a healthy provider: a hedge never lands on one whose breaker is not closed, or is throttled.
-      const index = this.#queue.findIndex((c) => breakers.healthy(c.provider.id));
+      // A free one first: a hedge is an extra request, and on a paid provider it costs money.
+      const healthy = (c: Candidate) => breakers.healthy(c.provider.id);
+      const free = this.#queue.findIndex((c) => healthy(c) && requestCostUsd(c.provider, c.request) === 0);
+      const index = free >= 0 ? free : this.#queue.findIndex(healthy);
       if (index < 0) return false;
       if (how === 'hedge' && !budget.tryHedge()) return false;
       const candidate = this.#queue[index]!;
