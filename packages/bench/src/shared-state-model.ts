@@ -47,8 +47,8 @@ How it holds:
 | Failures / openings an entry carries | 1,000 / 32 | same |
 | A trial lease | Always with an expiry, at most 120 s (\`maxTrialMs\`) | same |
 | Searches a hedge bucket (5 min) counts | 100,000 (\`maxBucketSearches\`), hedges never more than searches | same |
-| A provider's JSON answer, before it is parsed | 64 levels of nesting, 100,000 items (\`JSON_SHAPE_LIMITS\`), besides the 5 MB body limit | core \`json-shape.ts\` (\`requestJsonApi\`, error bodies, SDK bodies, DuckDuckGo's d.js) |
-| OpenAI citations read | The first 256, over 64,000 characters of answer text | provider-openai \`response.ts\` |
+| A provider's JSON answer, before it is parsed | 64 levels of nesting, 100,000 items (\`JSON_SHAPE_LIMITS\`), besides the 5 MB body limit | core \`json-shape.ts\` (\`requestJsonApi\`, error bodies, SDK bodies, and a keyless provider's own JSON endpoints) |
+| Citations an LLM vendor's answer may carry | The first 256, over 64,000 characters of answer text | that provider's package (its answer parser) |
 | A stored finding (memory) | 64 K characters of JSON, written so and read so | memory \`finding.ts\`, \`redis-finding-store.ts\` |
 | Trace counts read | The known fields only (kinds × outcomes), counts up to 10¹², from at most 1,000 bots | memory \`redis-finding-store.ts\` |
 | An MCP request body | 1 MiB: a larger \`Content-Length\` gets 413 before the body is read | mcp \`http-server.ts\` |
