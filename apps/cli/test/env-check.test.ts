@@ -42,6 +42,10 @@ describe('the CLI checks every variable before a search', () => {
       'gemini',
     ]);
     expect(listing.providers.every((p) => p.listed || p.needsConsent)).toBe(true);
+    const plain = JSON.parse((await runCli(['providers', '--json'], {})).stdout) as typeof listing;
+    expect(listing.providers.map((p) => [p.id, p.listed])).toEqual(
+      plain.providers.map((p) => [p.id, p.listed]),
+    );
   });
 
   it('says nothing of the variables it reads', async () => {
