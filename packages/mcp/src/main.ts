@@ -153,6 +153,7 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
       webSearchTool({
         client: search.client,
         logger,
+        trust: search.trust,
         format: readChoice(env, 'AGENT_SEARCH_MCP_FORMAT', WEB_SEARCH_TOOL_FORMATS, 'model'),
       }),
       readPageTool({ read: search.readPage, logger }),

@@ -25,6 +25,20 @@ export interface EnvSearchMemory {
 }
 
 /**
+ * SEARCH_MEMORY_TRUST: the trust level 0..100 of whoever calls this process, or undefined when unset. It sets
+ * the memory's persistence and, on every surface, the caller's trust tier (a stranger gets 3 results).
+ */
+export function trustFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const raw = env[SEARCH_MEMORY_ENV.trust]?.trim();
+  if (!raw) return undefined;
+  const trust = Number(raw);
+  if (!(Number.isFinite(trust) && trust >= 0 && trust <= 100)) {
+    throw new SearchConfigError(SEARCH_MEMORY_ENV.trust, 'must be a number from 0 to 100');
+  }
+  return trust;
+}
+
+/**
  * A search memory configured by environment, for servers and the CLI (opt-in: nothing without
  * SEARCH_MEMORY_BOT_ID). SEARCH_MEMORY_SCOPE is `private` (default) or `shared`; SEARCH_MEMORY_TRUST is the
  * trust level 0..100 of whoever calls this process (unset: a caller the app cannot place, so nothing is
@@ -44,11 +58,7 @@ export function searchMemoryFromEnv(
   if (scope !== 'private' && scope !== 'shared') {
     throw new SearchConfigError(SEARCH_MEMORY_ENV.scope, 'must be "private" or "shared"');
   }
-  const rawTrust = env[SEARCH_MEMORY_ENV.trust]?.trim();
-  const trust = rawTrust ? Number(rawTrust) : undefined;
-  if (rawTrust && !(Number.isFinite(trust) && trust! >= 0 && trust! <= 100)) {
-    throw new SearchConfigError(SEARCH_MEMORY_ENV.trust, 'must be a number from 0 to 100');
-  }
+  const trust = trustFromEnv(env);
   const logger = options.logger ?? silentLogger;
   const url = env.REDIS_URL?.trim();
   // The URL may hold a password: it goes to ioredis, never into a message.
