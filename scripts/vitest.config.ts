@@ -1,6 +1,13 @@
 import { defineProject } from 'vitest/config';
+import { HANG_MS } from '../packages/testing/src/hang.ts';
 
 // The repository's own scripts (the docs snippets check): not a package, tested in place.
 export default defineProject({
-  test: { name: 'scripts', environment: 'node', include: ['*.test.ts'], testTimeout: 60_000 },
+  test: {
+    name: 'scripts',
+    environment: 'node',
+    include: ['*.test.ts'],
+    testTimeout: HANG_MS,
+    hookTimeout: HANG_MS,
+  },
 });

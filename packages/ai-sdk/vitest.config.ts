@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('ai-sdk');
+export default packageProject('ai-sdk', { isolate: false });

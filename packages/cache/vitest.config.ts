@@ -3,6 +3,6 @@ import { packageProject } from '../../vitest.shared.ts';
 
 // The global setup starts a throwaway redis-server (or uses REDIS_URL) for the Redis tests.
 export default mergeConfig(
-  packageProject('cache', { testTimeout: 20_000 }),
+  packageProject('cache', { isolate: false }),
   defineProject({ test: { globalSetup: ['./test/global-setup.ts'] } }),
 );

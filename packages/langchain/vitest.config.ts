@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('langchain');
+export default packageProject('langchain', { isolate: false });

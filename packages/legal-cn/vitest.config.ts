@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('legal-cn');
+export default packageProject('legal-cn', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('mcp');
+export default packageProject('mcp', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('reader');
+export default packageProject('reader', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('testing');
+export default packageProject('testing', { isolate: false });

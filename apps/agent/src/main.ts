@@ -13,7 +13,7 @@ import { createAssistant } from './assistant.ts';
 import { readModelConfig } from './config.ts';
 import { loadPrompt, type PromptFile } from './prompt.ts';
 import { buildSearchClient, type SearchSetup } from './search.ts';
-import { startupConfigError } from './startup.ts';
+import { checkStartup } from './startup.ts';
 
 interface ProcessData extends Record<string, unknown> {
   search: SearchSetup;
@@ -31,9 +31,12 @@ export default defineAgent<ProcessData>({
     const logger = log();
     const { search, prompt } = ctx.proc.userData;
     if (search.enabled) {
-      logger.info({ providers: search.providers.filter((p) => p.enabled).map((p) => p.id) }, 'web search on');
+      logger.info(
+        { providers: search.providers.filter((p) => p.enabled).map((p) => p.id) },
+        `web search on. ${search.cost ?? ''}`.trim(),
+      );
     } else {
-      logger.warn({ reason: search.reason }, 'web search unavailable');
+      logger.warn({ reason: search.reason, cost: search.cost }, 'web search unavailable');
     }
 
     const models = readModelConfig(process.env);
@@ -49,9 +52,10 @@ export default defineAgent<ProcessData>({
 
 // Only when run as a script: job processes import this file for the agent definition above.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const mistake = startupConfigError(process.env);
-  if (mistake) {
-    process.stderr.write(`agent: configuration error: ${mistake.message}\n`);
+  const { error, mistyped } = checkStartup(process.env);
+  for (const m of mistyped) process.stderr.write(`agent: warning: ${m.message}\n`);
+  if (error) {
+    process.stderr.write(`agent: configuration error: ${error.message}\n`);
     process.exit(2);
   }
   cli.runApp(new ServerOptions({ agent: fileURLToPath(import.meta.url) }));

@@ -19,6 +19,11 @@ export interface SearchSetup {
   /** Why search is off, in a sentence for logs. */
   reason?: string;
   providers: ProviderSummary[];
+  /**
+   * What the enabled providers cost, and which paid searches are off until asked for (an LLM vendor's
+   * search on the key set for the model) and how to turn them on: logged at start-up.
+   */
+  cost?: string;
   /** Reads pages for `read_page` through the search cache's store (a `page` kind with its own TTL). */
   readPage?: (url: string, options?: ReadPageOptions) => Promise<ReadPageResult>;
 }
@@ -53,6 +58,7 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
         enabled: false,
         reason: config.reason ?? 'No search provider is usable.',
         providers: config.providers,
+        cost: config.cost,
       };
     }
     // Imported now, not on the first search: a voice user should not wait for a package to load. One that
@@ -66,6 +72,7 @@ export async function buildSearchClient(env: Env, logger?: Logger): Promise<Sear
       client: stack.client,
       enabled: true,
       providers: config.providers,
+      cost: config.cost,
       // Through the search cache's store when there is one.
       ...(stack.cache && stack.readPage ? { readPage: stack.readPage } : {}),
     };

@@ -15,11 +15,12 @@ function nameOf(id: string | undefined, context: ErrorContext): string {
 
 /**
  * "configure TAVILY_API_KEY or EXA_API_KEY": the keys of fallbacks not set up yet, if any (a provider
- * searching keyless counts: its key brings limits of your own).
+ * searching keyless counts: its key brings limits of your own; one needing consent does not).
  */
 function fallbackHint(context: ErrorContext): string {
   const missing = context.providers
-    .filter((p) => (!p.configured || p.keyless) && context.keyVariables.has(p.id))
+    // A paid search on a key set for something else (an LLM vendor's) would need more than its key.
+    .filter((p) => (!p.configured || p.keyless) && !p.needsConsent && context.keyVariables.has(p.id))
     .map((p) => context.keyVariables.get(p.id)!);
   if (missing.length === 0) return '';
   const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
@@ -85,5 +86,8 @@ export function explainSearchError(error: SearchError, context: ErrorContext): s
       return `No configured provider can serve this ${context.mode} search; see "agent-search providers".`;
     case 'invalid_request':
       return 'The search request is invalid.';
+    case 'budget_exhausted':
+      // Core's own sentence: how much, when it renews, which variable raises it.
+      return `${error.message}.`;
   }
 }

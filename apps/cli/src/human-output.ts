@@ -1,4 +1,4 @@
-import { plainText, type SearchResponse, type SearchResult } from '@agent-search/core';
+import { formatUsd, plainText, type SearchResponse, type SearchResult } from '@agent-search/core';
 
 export interface HumanOutputOptions {
   /** Terminal width; lines are wrapped to it (capped at 100 columns, for readability). */
@@ -78,7 +78,10 @@ function staleNote(response: SearchResponse): string {
   return `stale cache${old}: may be outdated${failed}`;
 }
 
-/** The footer: who answered (and whether keyless, on shared limits) and how fast, and whether from the cache. */
+/**
+ * The footer: who answered (and whether keyless, on shared limits), how fast, what it cost, and whether
+ * from the cache.
+ */
 export function footer(response: SearchResponse, providerNames?: ReadonlyMap<string, string>): string {
   const keyless = response.attempts.some(
     (a) => a.provider === response.provider && a.outcome === 'success' && a.keyless,
@@ -86,6 +89,8 @@ export function footer(response: SearchResponse, providerNames?: ReadonlyMap<str
   const name = `${providerNames?.get(response.provider) ?? response.provider}${keyless ? ' (keyless)' : ''}`;
   const count = response.results.length === 1 ? '1 result' : `${response.results.length} results`;
   let line = `${count} from ${name} in ${response.searchTimeMs} ms`;
+  // What the search cost, every paid attempt counted; a free or cached one says nothing.
+  if (response.costUsd) line += `, cost ${formatUsd(response.costUsd)}`;
   if (response.stale) line += ` (${staleNote(response)})`;
   else if (response.cached)
     line += ` (from cache${response.ageMs === undefined ? '' : `, ${age(response.ageMs)}`})`;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
+import { checkSearchEnv, createSearchStack, type SearchStack, secretsOf } from '@agent-search/cache/stack';
 import {
   type Env,
   isAbortError,
@@ -28,6 +28,7 @@ import {
 import { createCliLogger } from './logger.ts';
 import { OUTPUT_FORMATS, renderResponse } from './output-format.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
+import { CLI_VARIABLES } from './variables.ts';
 
 /** What the command writes to: process.stdout/stderr, or test doubles. */
 export interface CliStream {
@@ -122,6 +123,8 @@ async function openSession(
   const stack = await createSearchStack(env, {
     definitions,
     cache: withCache && cacheConfigured(env) ? 'required' : 'off',
+    // One search, then exit: the cache's copies end with the process.
+    oneShot: true,
     cacheLogger: loggers.cache,
     client: {
       // --profile regulation and case (Chinese law sites), under any SEARCH_PROFILES.
@@ -137,7 +140,11 @@ async function openSession(
   try {
     memory =
       withCache && env.SEARCH_MEMORY_BOT_ID?.trim()
-        ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, { logger: loggers.cache })
+        ? (await import('@agent-search/memory')).searchMemoryFromEnv(env, {
+            logger: loggers.cache,
+            // Forgetting a user forgets the answers their searches put in the cache too.
+            ...(stack.cache ? { alsoForget: [stack.cache] } : {}),
+          })
         : undefined;
   } catch (error) {
     await stack.close();
@@ -219,13 +226,15 @@ async function runProviders(json: boolean, session: Session, context: RunContext
   const { formatProviders, listProviders } = await import('./providers-output.ts');
   const listings = listProviders(session.config, context.definitions);
   if (json) {
-    const { enabled, reason } = session.config;
+    const { enabled, reason, cost } = session.config;
     context.stdout.write(
-      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), providers: listings }, null, 2)}\n`,
+      `${JSON.stringify({ enabled, ...(reason ? { reason } : {}), cost, providers: listings }, null, 2)}\n`,
     );
   } else {
     context.stdout.write(formatProviders(listings, context.now()));
     if (!session.config.enabled) context.stdout.write(`\n${session.config.reason}\n`);
+    // Which searches cost money, and which paid ones are off until asked for and how to turn them on.
+    if (session.config.cost) context.stdout.write(`\n${session.config.cost}\n`);
   }
   return EXIT_CODES.ok;
 }
@@ -281,6 +290,11 @@ export async function main(argv: string[], context: CliContext): Promise<number>
       // An unreachable Redis is said once, by default: the search still works, but the user should know.
       cache: createCliLogger(env, stderr, 'warn'),
     };
+    // Every variable checked before anything opens, as the agent and the MCP server check theirs: a
+    // malformed one exits 2 naming it; one nobody reads that looks like a known one mistyped is a warning.
+    const check = checkSearchEnv(env, { definitions, app: CLI_VARIABLES });
+    for (const mistyped of check.mistyped) say(`${PROGRAM}: warning: ${mistyped.message}\n`);
+    if (check.error) throw check.error;
     session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
     return command.kind === 'providers'
       ? await runProviders(command.json, session, full)

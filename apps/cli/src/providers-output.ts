@@ -1,9 +1,10 @@
-import type {
-  ProviderCapabilities,
-  ProviderDefinition,
-  ProviderHealth,
-  ProviderSummary,
-  SearchConfig,
+import {
+  formatUsd,
+  type ProviderCapabilities,
+  type ProviderDefinition,
+  type ProviderHealth,
+  type ProviderSummary,
+  type SearchConfig,
 } from '@agent-search/core';
 
 /** One provider as `agent-search providers` reports it. */
@@ -39,6 +40,12 @@ function key(p: ProviderListing): string {
   return p.apiKey ? `${p.apiKeyEnv}=${p.apiKey}` : `${p.apiKeyEnv} not set`;
 }
 
+function cost(p: ProviderListing): string | undefined {
+  if (p.costUsd === undefined) return undefined;
+  if (p.costUsd === 0) return p.keyless ? 'free (keyless)' : 'free';
+  return `${formatUsd(p.costUsd)} a request`;
+}
+
 function capabilities(c: ProviderCapabilities): string {
   const domains = { native: 'yes', 'site-operator': 'yes (site: terms)', none: 'no' }[c.domainFilter];
   return `modes ${c.modes.join(', ')} · time range ${c.timeRange ? 'yes' : 'no'} · site filter ${domains}`;
@@ -65,6 +72,7 @@ export function formatProviders(listings: readonly ProviderListing[], now: numbe
     [
       `${i + 1}. ${p.name.padEnd(width)}  ${status(p)}`,
       `   key: ${key(p)}`,
+      ...(cost(p) ? [`   cost: ${cost(p)}`] : []),
       `   ${capabilities(p.capabilities)}`,
       `   health: ${healthLine(p.health, now)}`,
     ].join('\n'),

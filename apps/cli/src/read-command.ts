@@ -12,8 +12,9 @@ interface ReadContext {
 }
 
 const PROGRAM = 'agent-search read';
-// Same meanings as a search: 2 usage, 3 the read failed, 130 interrupted.
-const EXIT = { ok: 0, internal: 1, usage: 2, failed: 3, interrupted: 130 } as const;
+// Same meanings as a search: 2 usage, 3 the read failed, 130 interrupted; and 4 when the page was read
+// but holds no text (a script-built page, a page of images), which a script may want to tell apart.
+const EXIT = { ok: 0, internal: 1, usage: 2, failed: 3, noContent: 4, interrupted: 130 } as const;
 
 export const READ_USAGE = `Usage: agent-search read <url> [options]   read a page's main content as Markdown
 
@@ -146,7 +147,7 @@ export async function runReadCommand(argv: string[], context: ReadContext): Prom
       if (command.json) context.stdout.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
       const hint = refusalHint(error.code, command.url);
       say(`${PROGRAM}: ${error.message} (${error.code})\n${hint ? `${hint}\n` : ''}`);
-      return EXIT.failed;
+      return error.code === 'no_content' ? EXIT.noContent : EXIT.failed;
     }
     if (error instanceof RangeError || SearchConfigError.is(error)) {
       say(`${PROGRAM}: ${error.message}\n`);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANG_MS } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 
 // The real bin in its own process, with `process.versions.node` set before it loads: what a user on an
@@ -17,7 +18,7 @@ function runBinAs(nodeVersion: string, args: string[]) {
   return spawnSync(
     process.execPath,
     [...STRIP_TYPES, '--conditions=source', '--import', preload, BIN, ...args],
-    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' }, timeout: 20_000 },
+    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' }, timeout: HANG_MS },
   );
 }
 
@@ -73,7 +74,7 @@ describe.skipIf(PNPM === undefined)('the Node version check in front of pnpm', (
         cwd: ROOT,
         encoding: 'utf8',
         env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' },
-        timeout: 30_000,
+        timeout: HANG_MS,
       },
     );
     expect(run.status).toBe(1);

@@ -32,14 +32,11 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('search failed (blocked)');
     expect(run.stderr).toMatch(/DuckDuckGo is blocking automated searches from this machine/);
-    // Every keyed provider's variable, in the registry's order.
-    const keys = PROVIDER_DEFINITIONS.flatMap((d) => (d.apiKeyEnv ? [d.apiKeyEnv] : []));
-    expect(keys.slice(0, 4)).toEqual([
-      'OPENAI_API_KEY',
-      'ANTHROPIC_API_KEY',
-      'GEMINI_API_KEY',
-      'PERPLEXITY_API_KEY',
-    ]);
+    // Every keyed provider's variable, in the registry's order, but for the LLM vendors' searches: their
+    // key alone would not turn them on (consent), so it is no advice.
+    const keys = PROVIDER_DEFINITIONS.flatMap((d) => (d.apiKeyEnv && !d.consent ? [d.apiKeyEnv] : []));
+    expect(keys.slice(0, 2)).toEqual(['PERPLEXITY_API_KEY', 'EXA_API_KEY']);
+    expect(run.stderr).not.toMatch(/OPENAI_API_KEY|ANTHROPIC_API_KEY|GEMINI_API_KEY/);
     expect(run.stderr).toContain(
       `configure ${keys.slice(0, -1).join(', ')} or ${keys.at(-1)} for a fallback provider`,
     );
@@ -57,7 +54,7 @@ describe('search failures exit 3 with a message a person understands', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (rate_limited)');
     expect(run.stderr).toMatch(
-      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure OPENAI_API_KEY/,
+      /DuckDuckGo is rate-limiting this machine; try again in a minute or configure PERPLEXITY_API_KEY/,
     );
   });
 
@@ -100,9 +97,8 @@ describe('search failures exit 3 with a message a person understands', () => {
       http.post(DDG.html, ({ request }) => hang(request)),
       http.get(DDG.vqd, ({ request }) => hang(request)),
     );
-    const started = Date.now();
+    // Both endpoints hang: only the deadline can end the command, and its message says it did.
     const run = await runCli(['node', '--timeout', '300'], DDG_ALONE);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('search failed (timeout)');
     expect(run.stderr).toMatch(/did not finish within 300 ms; try again, or allow more time with --timeout/);

@@ -34,6 +34,16 @@ describe('footer', () => {
     expect(footer(response(), names)).toBe('1 result from DuckDuckGo in 412 ms');
   });
 
+  it('says what a paid search cost, every paid attempt counted', () => {
+    const attempts = [
+      { provider: 'duckduckgo', outcome: 'error' as const, code: 'blocked' as const, ms: 90 },
+      { provider: 'tavily', outcome: 'success' as const, costUsd: 0.008, ms: 300 },
+    ];
+    expect(footer(response({ provider: 'tavily', attempts, costUsd: 0.008 }), names)).toBe(
+      '1 result from tavily in 412 ms, cost $0.008',
+    );
+  });
+
   it('says how old a cached answer is', () => {
     expect(footer(response({ cached: true, ageMs: 180_000 }), names)).toBe(
       '1 result from DuckDuckGo in 412 ms (from cache, 3 min old)',

@@ -31,5 +31,5 @@ describe('agent-search mcp', () => {
     const refused = await run(['mcp', '--http', '--host', '0.0.0.0', '--port', '0']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('agent-search mcp: refusing to listen on 0.0.0.0 without a token');
-  }, 60_000);
+  });
 });

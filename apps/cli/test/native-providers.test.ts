@@ -1,6 +1,9 @@
+import { duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
 import { providerKit } from '@agent-search/registry/testing';
-import { hostileResults } from '@agent-search/testing';
+import { hostileResults, type ProviderKit } from '@agent-search/testing';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { blockedEverywhere, DDG, TEXT_RESULTS, vqdEndpoint } from './fixtures/duckduckgo.ts';
 import { ENTRIES, parseOutput, useProviderApis } from './fixtures/provider-apis.ts';
 import { runCli } from './run-cli.ts';
 
@@ -9,17 +12,18 @@ const openai = await providerKit('openai');
 const anthropic = await providerKit('anthropic');
 const gemini = await providerKit('gemini');
 
-const { upstream, takeOver } = useProviderApis();
+const { server, upstream, takeOver } = useProviderApis();
 const OPENAI_KEY = 'sk-proj-cli0test0key0do0not0leak00000';
 const ANTHROPIC_KEY = 'sk-ant-api03-cli0test0key0do0not0leak0';
 const GOOGLE_KEY = 'AIzaSy-cli0test0key0do0not0leak000000';
 
-describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPENAI_BASE_URL) set', () => {
+describe('OpenAI web search from the command, with OPENAI_API_KEY (and OPENAI_BASE_URL) set and SEARCH_NATIVE=1', () => {
   it("takes over when DuckDuckGo is blocked: the cited pages and the model's answer, the key only in its header", async () => {
     const { run, response, request } = await takeOver(openai, {
       OPENAI_API_KEY: OPENAI_KEY,
       OPENAI_BASE_URL: upstream.baseURL(openai),
       TAVILY_KEYLESS: '0',
+      SEARCH_NATIVE: '1',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -28,6 +32,9 @@ describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPEN
     expect(response.results.map((r) => [r.url, r.snippet])).toEqual(ENTRIES.map((e) => [e.url, e.snippet]));
     expect(response.answer).toMatch(/^Here is what I found\. How heat pumps work\./);
     expect(request?.path).toBe('/openai/responses');
+    // --json carries what it cost: OpenAI's price on its attempt and in total; DuckDuckGo's is free.
+    expect(response).toMatchObject({ costUsd: 0.014 });
+    expect(response.attempts.map((a) => a.costUsd)).toEqual([undefined, 0.014]);
     expect(request?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(request?.body).toContain('"type":"web_search"');
     expect(request?.search).not.toContain(OPENAI_KEY);
@@ -35,12 +42,13 @@ describe('OpenAI web search from the command, with only OPENAI_API_KEY (and OPEN
   });
 });
 
-describe('Anthropic web search from the command, with only ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) set', () => {
+describe('Anthropic web search from the command, with ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) set and SEARCH_NATIVE=1', () => {
   it("takes over when DuckDuckGo is blocked: the cited pages and Claude's answer, the key only in its header", async () => {
     const { run, response, request } = await takeOver(anthropic, {
       ANTHROPIC_API_KEY: ANTHROPIC_KEY,
       ANTHROPIC_BASE_URL: upstream.baseURL(anthropic),
       TAVILY_KEYLESS: '0',
+      SEARCH_NATIVE: '1',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -56,12 +64,13 @@ describe('Anthropic web search from the command, with only ANTHROPIC_API_KEY (an
   });
 });
 
-describe('Gemini grounding from the command, with only GOOGLE_API_KEY (and GEMINI_BASE_URL) set', () => {
+describe('Gemini grounding from the command, with GOOGLE_API_KEY (and GEMINI_BASE_URL) set and SEARCH_NATIVE=1', () => {
   it('takes over when DuckDuckGo is blocked: the grounding chunks and the answer, the key only in its header', async () => {
     const { run, response, request } = await takeOver(gemini, {
       GOOGLE_API_KEY: GOOGLE_KEY,
       GEMINI_BASE_URL: upstream.baseURL(gemini),
       TAVILY_KEYLESS: '0',
+      SEARCH_NATIVE: '1',
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -131,3 +140,90 @@ describe('SEARCH_PROVIDER_PRIORITY=native', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 });
+
+// Each vendor with only the key a user sets for its model (and its base URL, pointing at the counted upstream).
+// Functions: the upstream's address is known once it has started.
+const VENDORS: [string, ProviderKit, () => Record<string, string>][] = [
+  [
+    'OPENAI_API_KEY',
+    openai,
+    () => ({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: upstream.baseURL(openai) }),
+  ],
+  [
+    'ANTHROPIC_API_KEY',
+    anthropic,
+    () => ({ ANTHROPIC_API_KEY: ANTHROPIC_KEY, ANTHROPIC_BASE_URL: upstream.baseURL(anthropic) }),
+  ],
+  [
+    'GEMINI_API_KEY',
+    gemini,
+    () => ({ GEMINI_API_KEY: GOOGLE_KEY, GEMINI_BASE_URL: upstream.baseURL(gemini) }),
+  ],
+];
+
+/** DuckDuckGo's HTML endpoint answering after `ms` (a slow answer, not a failure). */
+const slowDuckDuckGo = (ms: number) => [
+  http.post(DDG.html, async ({ request }) => {
+    const query = new URLSearchParams(await request.text()).get('q') ?? '';
+    await delay(ms);
+    return new HttpResponse(duckDuckGoHtmlPage(query, TEXT_RESULTS), {
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+    });
+  }),
+  vqdEndpoint(),
+];
+
+describe.each(VENDORS)(
+  'a key set for the model (%s only) does not switch on its paid search',
+  (variable, kit, vendorEnv) => {
+    it('DuckDuckGo blocked: the search fails as blocked and not one request reaches the vendor', async () => {
+      const env = vendorEnv();
+      server.use(...blockedEverywhere());
+      upstream.answer(kit, hostileResults(kit, ENTRIES));
+      const run = await runCli(['heat pump', '--json'], {
+        ...env,
+        TAVILY_KEYLESS: '0',
+        AGENT_SEARCH_STATE_DIR: 'off',
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toMatch(/DuckDuckGo is blocking/);
+      expect(upstream.requests).toHaveLength(0);
+      expect(run.stdout + run.stderr).not.toContain(env[variable]);
+    });
+
+    it('DuckDuckGo slow (1.5 s): no hedge goes to the vendor; with SEARCH_NATIVE=1 one does', async () => {
+      const env = vendorEnv();
+      server.use(...slowDuckDuckGo(1_500));
+      upstream.answer(kit, hostileResults(kit, ENTRIES));
+      const base = { ...env, TAVILY_KEYLESS: '0', AGENT_SEARCH_STATE_DIR: 'off' };
+      const run = await runCli(['heat pump', '--json'], base);
+      expect(run.code).toBe(0);
+      expect(parseOutput(run).provider).toBe('duckduckgo');
+      expect(upstream.requests).toHaveLength(0);
+      // The same search with consent: the vendor is hedged to (so the count above could have been one).
+      const asked = await runCli(['heat pump', '--json'], { ...base, SEARCH_NATIVE: '1' });
+      expect(asked.code).toBe(0);
+      expect(upstream.requests.length).toBeGreaterThan(0);
+    });
+
+    it('`agent-search providers` says the vendor search is off, what it would cost and how to turn it on', async () => {
+      const env = vendorEnv();
+      const run = await runCli(['providers'], { ...env, AGENT_SEARCH_STATE_DIR: 'off' });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /disabled: paid, and off until asked for: set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY/,
+      );
+      expect(run.stdout).toMatch(/Free: DuckDuckGo/);
+      expect(run.stdout).toMatch(
+        /Off, as they would spend a key set for something else: OpenAI \(about \$0\.014 a request\), Anthropic \(about \$0\.018 a request\), Gemini \(about \$0\.036 a request\); to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY\./,
+      );
+      const json = JSON.parse(
+        (await runCli(['providers', '--json'], { ...env, AGENT_SEARCH_STATE_DIR: 'off' })).stdout,
+      );
+      const vendor = json.providers.find((p: { id: string }) => p.id === kit.definition.id);
+      expect(vendor).toMatchObject({ enabled: false, configured: true, needsConsent: true });
+      expect(vendor.costUsd).toBeGreaterThan(0);
+      expect(upstream.requests).toHaveLength(0);
+    });
+  },
+);

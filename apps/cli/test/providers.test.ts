@@ -21,20 +21,25 @@ describe('agent-search providers', () => {
     expect(out).not.toContain(TAVILY_KEY);
     expect(out).toContain(`TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}`);
     expect(out).toMatch(
-      /^1\. SearXNG\s+disabled: SEARXNG_URL not set\n {3}key: no key needed\n.*\n {3}health: not in use$/m,
+      /^1\. SearXNG\s+disabled: SEARXNG_URL not set\n {3}key: no key needed\n {3}cost: free\n.*\n {3}health: not in use$/m,
     );
     expect(out).toMatch(
-      /^2\. DuckDuckGo\s+enabled\n {3}key: no key needed\n {3}modes text, news, videos · time range yes · site filter yes \(site: terms\)\n {3}health: healthy$/m,
+      /^2\. DuckDuckGo\s+enabled\n {3}key: no key needed\n {3}cost: free\n {3}modes text, news, videos · time range yes · site filter yes \(site: terms\)\n {3}health: healthy$/m,
     );
     expect(out).toMatch(
       new RegExp(
-        `^${place('tavily')}\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
+        `^${place('tavily')}\\. Tavily\\s+enabled\n {3}key: TAVILY_API_KEY=…${TAVILY_KEY.slice(-4)}\n {3}cost: \\$0\\.008 a request\n {3}modes text, news · time range yes · site filter yes\n {3}health: healthy$`,
         'm',
       ),
     );
+    // What the enabled ones cost, and the LLM vendors' searches off until asked for, after the list.
+    expect(out).toContain(
+      '\nPaid: Tavily $0.008 a request. Free: DuckDuckGo. Off, as they would spend a key set for something else: OpenAI (about $0.014 a request), Anthropic (about $0.018 a request), Gemini (about $0.036 a request); to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY. No spend budget: set SEARCH_BUDGET_USD to cap what paid searches spend a day.\n',
+    );
+    expect(out).toMatch(/^\d\. OpenAI\s+disabled: paid, and off until asked for: set SEARCH_NATIVE=1/m);
     expect(out).toMatch(
       new RegExp(
-        `^${place('exa')}\\. Exa\\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n.*\n {3}health: not in use$`,
+        `^${place('exa')}\\. Exa\\s+disabled: EXA_API_KEY not set\n {3}key: EXA_API_KEY not set\n {3}cost: \\$0\\.007 a request\n.*\n {3}health: not in use$`,
         'm',
       ),
     );

@@ -24,8 +24,15 @@ const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Library
 <p>Weekend hours stay as they are, from 10 am to 4 pm on Saturdays, and the library remains closed on Sundays.</p>
 </article></main><footer>Contact the newsroom · Terms</footer></body></html>`;
 
+// A page built by its scripts: nothing to read without running them.
+const SCRIPT_BUILT = `<!doctype html><html><head><title>Photo gallery</title><script src="/app.js" defer></script></head>
+<body><div id="root"></div><noscript>Enable JavaScript to run this app.</noscript><img src="/logo.png" alt=""></body></html>`;
+
 const site = useLoopbackSite((req, res) => {
   if (req.url === '/robots.txt') return void res.writeHead(404).end();
+  if (req.url === '/gallery') {
+    return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SCRIPT_BUILT);
+  }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
 });
 
@@ -101,6 +108,14 @@ describe('agent-search read', () => {
     const file = await runCli(['read', 'file:///etc/passwd']);
     expect(file.code).toBe(3);
     expect(file.stderr).toContain('(invalid_url)');
+  });
+
+  it('exits 4 with no_content, and nothing on stdout, for a page with no readable text', async () => {
+    const run = await runCli(['read', `${site.origin}/gallery`, '--allow-private', site.origin]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('(no_content)');
+    expect(run.stderr).toMatch(/no text/);
   });
 
   it('lists the read command in the usage', async () => {

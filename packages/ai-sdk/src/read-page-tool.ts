@@ -1,7 +1,10 @@
 import {
   type PageReader,
   pageModelText,
+  READ_PAGE_ARGUMENTS,
+  READ_PAGE_LIMITS,
   READ_PAGE_TOOL_DESCRIPTION,
+  readPageBudget,
   readPageFailure,
 } from '@agent-search/core/views';
 import { type Tool, tool } from 'ai';
@@ -18,6 +21,26 @@ export interface ReadPageToolOptions {
 
 export const readPageInputSchema = z.object({
   url: z.string().trim().min(1).max(2_048).describe('The page address: https://…'),
+  max_tokens: z
+    .number()
+    .int()
+    .min(READ_PAGE_LIMITS.minTokens)
+    .max(READ_PAGE_LIMITS.maxTokens)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.max_tokens),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(READ_PAGE_LIMITS.maxOffset)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.offset),
+  question: z
+    .string()
+    .trim()
+    .max(READ_PAGE_LIMITS.maxQuestionChars)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.question),
 });
 
 export type ReadPageInput = z.infer<typeof readPageInputSchema>;
@@ -28,6 +51,10 @@ export interface ReadPageToolOutput {
   title: string;
   text: string;
   truncated: boolean;
+  /** Where a next read (`offset`) goes on from the cut. */
+  nextOffset?: number;
+  /** With a `question`: the passages given, best first, by offset and length. */
+  passages?: { offset: number; length: number }[];
 }
 
 /**
@@ -40,10 +67,21 @@ export function readPageTool(options: ReadPageToolOptions): Tool<ReadPageInput, 
   return tool({
     description: options.description ?? READ_PAGE_TOOL_DESCRIPTION,
     inputSchema: readPageInputSchema,
-    execute: async ({ url }, { abortSignal }) => {
+    execute: async ({ url, ...budget }, { abortSignal }) => {
       try {
-        const page = await options.read(url, { maxChars, ...(abortSignal ? { signal: abortSignal } : {}) });
-        return { url: page.finalUrl, title: page.title, text: page.text, truncated: page.truncated };
+        const page = await options.read(url, {
+          maxChars,
+          ...readPageBudget(budget),
+          ...(abortSignal ? { signal: abortSignal } : {}),
+        });
+        return {
+          url: page.finalUrl,
+          title: page.title,
+          text: page.text,
+          truncated: page.truncated,
+          ...(page.nextOffset === undefined ? {} : { nextOffset: page.nextOffset }),
+          ...(page.passages === undefined ? {} : { passages: page.passages }),
+        };
       } catch (error) {
         throw new ToolFailure(readPageFailure(error), { cause: error });
       }

@@ -5,6 +5,7 @@ import { HOSTILE_INPUT_SECTION } from './hostile-input.ts';
 import { HOSTILE_UPSTREAMS_SECTION } from './hostile-upstreams.ts';
 import { DEFAULT_LOAD, type LoadReport } from './load.ts';
 import { markdownTable, type RunInfo } from './report.ts';
+import { SHARED_STATE_SECTION } from './shared-state-model.ts';
 
 const FAULTS: Record<string, string> = {
   rate_limited: 'HTTP 429 with the API’s error body',
@@ -159,5 +160,6 @@ ${messages}
 
 ${loadSection(load)}
 ${HOSTILE_UPSTREAMS_SECTION}
-${HOSTILE_INPUT_SECTION}`;
+${HOSTILE_INPUT_SECTION}
+${SHARED_STATE_SECTION}`;
 }

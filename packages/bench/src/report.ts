@@ -88,6 +88,12 @@ Peers: duck-duck-scrape called directly, LangChain's \`DuckDuckGoSearch\` tool (
 a naive fallback (duck-duck-scrape with its library defaults, then \`@tavily/core\`), and the AI SDK Tavily
 tool (\`@tavily/ai-sdk\`).
 
+Speed is measured here, never in \`pnpm test\`: a test's verdict does not depend on how fast the machine
+is. What tests used to time is a figure of its own: hostile text (what cleaning costs on inputs built to
+make it quadratic; core's \`text.test.ts\` counts the same inputs' passes and decoded characters) and load
+(the share of 10,000 searches at 200 in flight answered, against a plain loop; the load test keeps what
+does not depend on speed: codes, limits, memory).
+
 ![Benchmark chart](${chartPath})
 
 ${summary}

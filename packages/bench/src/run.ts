@@ -7,18 +7,22 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
+import { hostileTextFigure } from './figures/hostile-text.ts';
+import { loadFigure } from './figures/load.ts';
 import { mcpFigure } from './figures/mcp.ts';
 import { multiSourceFigure } from './figures/multi-source.ts';
 import { outageFigure } from './figures/outage.ts';
 import { overheadFigure } from './figures/overhead.ts';
 import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
+import { recallPrecisionFigure } from './figures/recall-precision.ts';
 import { startupFigure } from './figures/startup.ts';
 import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
 import { tokensFigure } from './figures/tokens.ts';
-import { runLoad } from './load.ts';
+import { type LoadReport, runLoad } from './load.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
 import { benchmarksMarkdown, chartSvg, markdownTable, runInfo, summaryTable } from './report.ts';
 import { routeNeedleTo, startBenchSimulator } from './upstreams.ts';
@@ -78,8 +82,11 @@ try {
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
+  await measure('hostile-text', () => hostileTextFigure(n(5, 2)));
+  await measure('extraction', () => extractionFigure());
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));
+  await measure('recall-precision', () => recallPrecisionFigure(quick ? 60 : undefined));
   await measure('multi-source', () => multiSourceFigure(sim, n(200, 30)));
   await measure('startup', () => startupFigure(sim, n(20, 4)));
   await measure('availability', () =>
@@ -88,6 +95,14 @@ try {
       searches: quick ? { 1: 50, 20: 200, 200: 400 } : DEFAULT_AVAILABILITY.searches,
     }),
   );
+  // The load run takes minutes: a full run, or `--only load`.
+  let load: LoadReport | undefined;
+  if (!quick) {
+    await measure('load', async () => {
+      load = await runLoad(sim);
+      return loadFigure(load);
+    });
+  }
   if (partial) {
     console.log(`\n${summaryTable(figures)}`);
     // Details, reasons and tables are written to the docs by a full run; a partial one shows them here.
@@ -98,13 +113,12 @@ try {
     for (const table of figures.flatMap((f) => f.tables ?? [])) {
       console.log(`\n${markdownTable(table.header, table.rows)}`);
     }
-    console.log('\n--quick/--only: fault matrix and load skipped, docs not written.');
+    console.log('\n--quick/--only: fault matrix skipped (load too unless named), docs not written.');
   } else {
     process.stdout.write('fault matrix… ');
     const matrix = await runFaultMatrix(sim);
-    process.stdout.write('done\nload… ');
-    const load = await runLoad(sim);
-    process.stdout.write(`${(load.durationMs / 1000).toFixed(1)} s\n\n`);
+    process.stdout.write('done\n\n');
+    if (!load) throw new Error('a full run measures the load');
     const info = runInfo(performance.now() - started);
     console.log(summaryTable(figures));
     mkdirSync(join(REPO, 'docs/benchmarks'), { recursive: true });

@@ -10,7 +10,7 @@ beforeAll(async () => {
   sim = await startBenchSimulator(5);
   routeNeedleTo(sim);
   cells = await runFaultMatrix(sim);
-}, 60_000);
+});
 afterAll(() => sim.close());
 
 const cell = (provider: string, fault: string) =>

@@ -14,6 +14,7 @@ import {
 } from '@agent-search/livekit-tool';
 import { loadProviderKits } from '@agent-search/registry/testing';
 import {
+  HANG_MS,
   type HostileAnswer,
   hostileError,
   hostileResults,
@@ -201,23 +202,21 @@ describe.each(KITS.map((kit) => [kit.definition.id, kit] as const))(
       });
     });
 
-    it('a 100 MB body: the command fails within the deadline, having read about the 5 MB limit', async () => {
+    it('a 100 MB body: the command fails on the 5 MB limit, before its deadline, having read about that much', async () => {
       upstream.answer(kit, hugeAnswer(kit));
-      const started = performance.now();
       const outputs = await runCli(kit, 'text');
-      const elapsed = performance.now() - started;
       expectSafe(outputs);
+      // The size limit ended the search, not the deadline (before, 3.5–4.6 s of reading for a 1.5 s search
+      // ended in a timeout): how long that takes is the bench's to measure, not a test's.
       expect(outputs[1]!.text).toMatch(/larger than 5 MB/);
+      expect(outputs[1]!.text).not.toMatch(/timeout/);
       expect(upstream.bytesSent(kit)).toBeLessThan(30 * MB);
-      // The deadline plus a margin for a loaded 2-core machine; before, 3.5–4.6 s for a 1.5 s search.
-      expect(elapsed).toBeLessThan(DEADLINE_MS + 1_500);
     });
 
     it('a slow-drip body: the command and the tool end with a timeout at the deadline', async () => {
       upstream.answer(kit, slowDrip(kit, 20));
-      const started = performance.now();
+      // The drip never ends: only the deadline can end the command, and the error says it did.
       const outputs = await runCli(kit, 'text');
-      expect(performance.now() - started).toBeLessThan(DEADLINE_MS + 1_500);
       expect(outputs[1]!.text).toContain('search failed (timeout)');
       const tool = (await runTool(kit, ['results'])).get('results')!;
       expectSafe([...outputs, tool]);
@@ -264,18 +263,16 @@ for (const kit of await loadProviderKits()) {
   const rest = process.memoryUsage().rss;
   let peak = rest;
   const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 2);
-  const started = performance.now();
   const outcome = await client.search({ query: 'huge' }).then(() => 'answered', (e) => e.code);
-  const elapsedMs = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  report[id] = { outcome, elapsedMs, growthMB: (peak - rest) / 1024 / 1024 };
+  report[id] = { outcome, growthMB: (peak - rest) / 1024 / 1024 };
 }
 console.log(JSON.stringify(report));
 `;
 
 describe('a 100 MB answer, in a process of its own', () => {
-  it('every provider: under 200 MB more memory than at rest, and an answer within the deadline + 200 ms', async () => {
+  it('every provider: under 200 MB more memory than at rest, and a size error rather than the deadline', async () => {
     for (const kit of KITS) {
       upstream.answer(kit, ({ body, search }) =>
         body.includes('warm up') || search.includes('warm') ? hostileResults(kit, []) : hugeAnswer(kit),
@@ -305,20 +302,17 @@ describe('a 100 MB answer, in a process of its own', () => {
               Object.fromEntries(KITS.map((kit) => [kit.definition.id, upstream.baseURL(kit)])),
             ),
           },
-          timeout: 60_000,
+          timeout: HANG_MS,
         },
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       ),
     );
-    const report = JSON.parse(stdout) as Record<
-      string,
-      { outcome: string; elapsedMs: number; growthMB: number }
-    >;
+    const report = JSON.parse(stdout) as Record<string, { outcome: string; growthMB: number }>;
     for (const { definition } of KITS) {
       const { id } = definition;
+      // provider_error (the 5 MB limit), not timeout: the body limit ended the search before its deadline.
       expect(report[id]?.outcome, id).toBe('provider_error');
       expect(report[id]?.growthMB, `${id}: RSS growth in MB`).toBeLessThan(200);
-      expect(report[id]?.elapsedMs, `${id}: ms`).toBeLessThan(DEADLINE_MS + 200);
     }
   });
 });

@@ -17,6 +17,7 @@ import { Coalescing } from './coalescing.ts';
 import { MemoryStore } from './memory-store.ts';
 import { SharedRefresh } from './shared-refresh.ts';
 import { type CacheStore, canReadFrozen, isSharedStore } from './store.ts';
+import type { UserAnswers } from './user-answers.ts';
 
 const HOUR = 3_600_000;
 
@@ -61,6 +62,11 @@ export interface AnswerCacheOptions {
    * never turned into a stale answer.
    */
   admit?: (options: SearchOptions) => Promise<void>;
+  /**
+   * Records which answers each user's searches wrote, so forgetting the user deletes them
+   * (`SearchCache.forgetUser`). An answer that cannot be recorded is not kept.
+   */
+  userAnswers?: UserAnswers;
   logger?: Logger;
   /** Clock for freshness and ages, for tests. Store TTLs run on the real clock. */
   now?: () => number;
@@ -157,7 +163,12 @@ export function withAnswerCache(client: SearchClient, options: AnswerCacheOption
     }
   }
 
-  async function write(key: string, request: SearchRequest, response: SearchResponse): Promise<void> {
+  async function write(
+    key: string,
+    request: SearchRequest,
+    response: SearchResponse,
+    userId: string | undefined,
+  ): Promise<void> {
     const storedAt = now();
     // The wrapped client's profiles: whoever registered a profile, its own TTL counts.
     const freshMs = cacheTtlMs(request, client.profiles, ttlMs);
@@ -177,6 +188,15 @@ export function withAnswerCache(client: SearchClient, options: AnswerCacheOption
       await store.set(key, entry, ttl + staleMs);
     } catch (error) {
       logger.debug({ error: String(error) }, 'cache write failed');
+      return;
+    }
+    if (userId === undefined || !options.userAnswers) return;
+    try {
+      await options.userAnswers.record(userId, key, ttl + staleMs);
+    } catch (error) {
+      // Untracked, it could not be forgotten with its user: it goes.
+      logger.debug({ error: String(error) }, 'cache write not recorded for its user; dropped');
+      await store.delete(key).catch(() => {});
     }
   }
 
@@ -270,7 +290,7 @@ export function withAnswerCache(client: SearchClient, options: AnswerCacheOption
         ...(providers === undefined ? {} : { providers }),
         ...(left === undefined ? {} : { timeoutMs: left }),
       });
-      await write(key, request, response);
+      await write(key, request, response, userId);
       return response;
     } catch (error) {
       // Serve what we have rather than an error, unless the request itself is at fault or was abandoned.

@@ -26,6 +26,7 @@ export {
   type UserRateLimitOptions,
 } from './rate-limits.ts';
 export { createRedisChainState, type RedisChainStateOptions } from './redis-chain-state.ts';
+export { createRedisSpendStore } from './redis-spend-store.ts';
 export {
   createRedisClient,
   type RedisClientOptions,
@@ -34,4 +35,10 @@ export {
 } from './redis-store.ts';
 export type { CacheStore, FrozenReadStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
+export {
+  MemoryUserAnswers,
+  RedisUserAnswers,
+  type RedisUserAnswersOptions,
+  type UserAnswers,
+} from './user-answers.ts';
 export { type CacheOptions, withCache } from './with-cache.ts';

@@ -26,7 +26,7 @@ export interface SearchStackOptions<O extends ReadOptions = ReadOptions, T = unk
    */
   definitions: readonly ProviderDefinition[];
   /** The client's options beyond the environment: its logger, profiles, health saved by a previous run... */
-  client?: Omit<LoadSearchConfigOptions, 'definitions' | 'sharedState'>;
+  client?: Omit<LoadSearchConfigOptions, 'definitions' | 'sharedState' | 'spendStore'>;
   /**
    * The cache and rate limits the environment describes (REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT...):
    * `required` (default) throws a malformed cache variable's `SearchConfigError`; `optional` logs it and
@@ -35,6 +35,11 @@ export interface SearchStackOptions<O extends ReadOptions = ReadOptions, T = unk
   cache?: 'required' | 'optional' | 'off';
   /** The cache's logger (an unreachable Redis, a malformed variable). Default: the client's. */
   cacheLogger?: Logger;
+  /**
+   * A process that makes one search and exits (the CLI): its cache keeps no subscription for forgotten
+   * users, its memory copy of the answers ending with it. Default false.
+   */
+  oneShot?: boolean;
   /** The page reader (`readPage` of `@agent-search/reader`); with the cache, reads go through it too. */
   readPage?: PageReadFunction<O, T>;
 }
@@ -73,10 +78,11 @@ async function openCache(
   env: Env,
   mode: 'required' | 'optional',
   logger: Logger | undefined,
+  oneShot: boolean,
 ): Promise<SearchCache | undefined> {
   const { createCacheFromEnv } = await import('./from-env.ts');
   try {
-    return createCacheFromEnv(env, logger ? { logger } : {});
+    return createCacheFromEnv(env, { ...(logger ? { logger } : {}), ...(oneShot ? { listen: false } : {}) });
   } catch (error) {
     if (mode === 'required' || !SearchConfigError.is(error)) throw error;
     logger?.error(
@@ -100,13 +106,16 @@ export async function createSearchStack<O extends ReadOptions = ReadOptions, T =
   const mode = options.cache ?? 'required';
   const cacheLogger = options.cacheLogger ?? options.client?.logger;
   // The cache first: with REDIS_URL, the chain shares what it learns with every process through it.
-  const cache = mode === 'off' ? undefined : await openCache(env, mode, cacheLogger);
+  const cache =
+    mode === 'off' ? undefined : await openCache(env, mode, cacheLogger, options.oneShot === true);
   let config: SearchConfig;
   try {
     config = loadSearchConfig(env, {
       ...options.client,
       definitions: options.definitions,
       ...(cache?.chainState ? { sharedState: { store: cache.chainState } } : {}),
+      // The spend budget counted by the whole fleet on the same Redis.
+      ...(cache?.spendStore ? { spendStore: cache.spendStore } : {}),
     });
   } catch (error) {
     await cache?.close().catch(() => undefined);
@@ -149,3 +158,12 @@ export function secretsOf(
   const names = [...definitions.flatMap(apiKeyVariables), 'REDIS_URL', ...variables];
   return names.map((n) => env[n]?.trim() ?? '').filter((v) => v.length >= 8);
 }
+
+export { CACHE_VARIABLES } from './cache-settings.ts';
+export {
+  type AppVariables,
+  checkSearchEnv,
+  type MistypedVariable,
+  type SearchEnvCheck,
+  type SearchEnvCheckOptions,
+} from './env-check.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { HANG_MS } from '@agent-search/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheStore } from '../src/index.ts';
 
@@ -104,7 +105,7 @@ export function describeStoreConformance(
       await store.set(long, 'stays', 60_000);
       expect(await store.get(short)).toBe('soon gone');
       await vi.waitFor(async () => expect(await store.get(short)).toBeUndefined(), {
-        timeout: 3_000,
+        timeout: HANG_MS,
         interval: 40,
       });
       expect(await store.get(long)).toBe('stays');

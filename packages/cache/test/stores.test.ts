@@ -143,11 +143,10 @@ describe('RedisStore against a server that never answers', () => {
       back: new RedisStore({ url: `redis://127.0.0.1:${port}`, timeoutMs: 200, connectTimeoutMs: 300 }),
     });
     try {
-      const started = Date.now();
+      // Without its bounds, the first call would wait for the black hole forever (the test's hang bound).
       expect(await store.get('anything')).toBeUndefined();
       await store.set('k', 'v', 60_000);
       expect(await store.get('k')).toBe('v');
-      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await store.close();
       for (const s of sockets) s.destroy();

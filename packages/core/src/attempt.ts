@@ -28,5 +28,11 @@ export interface SearchAttempt {
   reason?: string;
   /** The provider searched without a key, in its keyless mode (shared limits): set when it was asked. */
   keyless?: true;
+  /**
+   * What its request cost in US dollars at the provider's list price, when above zero: a request sent to a
+   * paid provider (answered, empty, timed out, lost or cancelled after sending); not one the upstream refused
+   * with an HTTP error.
+   */
+  costUsd?: number;
   ms: number;
 }

@@ -1,4 +1,5 @@
 import type { Span } from '@opentelemetry/api';
+import type { SpendBudget } from './budget/spend-budget.ts';
 import type { BreakerOptions, ProviderHealth } from './chain/breaker.ts';
 import { Breakers } from './chain/breakers.ts';
 import { FleetSync, type FleetSyncOptions } from './chain/fleet-sync.ts';
@@ -63,6 +64,11 @@ export interface SearchClientOptions {
    * waits, the one trial of a half-open provider and the hedge budget are shared by every process using it.
    */
   sharedState?: { store: ChainStateStore } & Partial<Omit<FleetSyncOptions, 'trialMs'>>;
+  /**
+   * A spend budget for paid providers (`spendBudgetFromEnv`, SEARCH_BUDGET_USD): each paid request reserves
+   * its price first; one that would pass the budget is not sent, and the chain goes on to a free provider.
+   */
+  spendBudget?: SpendBudget;
   logger?: Logger;
   /** Clock, for tests. */
   now?: () => number;
@@ -130,7 +136,11 @@ function positive(value: number | undefined, name: string, fallback: number): nu
 function endSpan(span: Span, outcome: Promise<SearchResponse>): Promise<SearchResponse> {
   return outcome.then(
     (response) => {
-      span.setAttributes({ 'search.provider': response.provider, 'search.results': response.results.length });
+      span.setAttributes({
+        'search.provider': response.provider,
+        'search.results': response.results.length,
+        'search.cost_usd': response.costUsd ?? 0,
+      });
       span.end();
       return response;
     },
@@ -177,7 +187,14 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   const budget = new HedgeBudget(share);
   if (options.initialHedgeUsage) budget.restore(options.initialHedgeUsage);
   const logger = options.logger ?? silentLogger;
-  const state = { breakers, latency: new LatencyTracker(now), budget, logger, now };
+  const state = {
+    breakers,
+    latency: new LatencyTracker(now),
+    budget,
+    spend: options.spendBudget,
+    logger,
+    now,
+  };
   const { store, ...syncOptions } = options.sharedState ?? {};
   const fleet = store
     ? new FleetSync(

@@ -325,3 +325,92 @@ describe('loadSearchConfig and the definitions it is given', () => {
     expect((error as Error).message).toMatch(/BROKEN could not be loaded/);
   });
 });
+
+describe('consent: a key set for something else does not switch on a paid search', () => {
+  const server = useMswServer();
+  // Requests each upstream received, counted where they arrive.
+  const received = new Map<string, number>();
+  const count = (id: string, reply: () => Response) =>
+    http.post(`https://${id}.test/`, () => {
+      received.set(id, (received.get(id) ?? 0) + 1);
+      return reply();
+    });
+  const vendor = (id: string, key: string) =>
+    definition(id, key, { group: 'native', consent: { env: 'SEARCH_NATIVE' }, price: { usd: 0.014 } });
+  const withVendors = [
+    definition('duckduckgo', undefined, { price: { usd: 0 } }),
+    vendor('openai', 'OPENAI_API_KEY'),
+    vendor('anthropic', 'ANTHROPIC_API_KEY'),
+    definition('tavily', 'TAVILY_API_KEY', { price: { usd: 0.008 } }),
+  ];
+  const blocked = () => new Response('', { status: 403 });
+  const results = (id: string) => () =>
+    HttpResponse.json({ results: [{ title: `${id} result`, url: `https://${id}.example/page` }] });
+
+  it('with only the vendor keys and DuckDuckGo blocked, no request reaches a vendor', async () => {
+    received.clear();
+    server.use(
+      count('duckduckgo', blocked),
+      count('openai', results('openai')),
+      count('anthropic', results('anthropic')),
+    );
+    const config = loadSearchConfig(
+      { OPENAI_API_KEY: 'sk-o', ANTHROPIC_API_KEY: 'sk-a' },
+      { definitions: withVendors },
+    );
+    expect(config.client.providers.map((p) => p.id)).toEqual(['duckduckgo']);
+    for (let i = 0; i < 3; i++) {
+      await expect(config.client.search({ query: `q${i}` })).rejects.toMatchObject({ code: 'blocked' });
+    }
+    expect(received.get('duckduckgo')).toBeGreaterThan(0);
+    expect(received.get('openai')).toBeUndefined();
+    expect(received.get('anthropic')).toBeUndefined();
+    const openai = config.providers.find((p) => p.id === 'openai')!;
+    expect(openai).toMatchObject({ configured: true, enabled: false, needsConsent: true, costUsd: 0.014 });
+    expect(openai.reason).toBe(
+      'paid, and off until asked for: set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY',
+    );
+    expect(config.cost).toBe(
+      'No enabled provider costs money. Free: DUCKDUCKGO. Off, as they would spend a key set for something else: OPENAI (about $0.014 a request), ANTHROPIC (about $0.014 a request); to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY.',
+    );
+  });
+
+  it('a key that exists only for search keeps working: Tavily answers when DuckDuckGo is blocked', async () => {
+    received.clear();
+    server.use(
+      count('duckduckgo', blocked),
+      count('tavily', results('tavily')),
+      count('openai', results('openai')),
+    );
+    const config = loadSearchConfig(
+      { TAVILY_API_KEY: 'tvly-k', OPENAI_API_KEY: 'sk-o' },
+      { definitions: withVendors },
+    );
+    const response = await config.client.search({ query: 'q' });
+    expect(response.provider).toBe('tavily');
+    expect(received.get('openai')).toBeUndefined();
+    expect(config.cost).toMatch(/^Paid: TAVILY \$0\.008 a request\. Free: DUCKDUCKGO\./);
+  });
+
+  it('SEARCH_NATIVE=1, or naming the group or the vendor in SEARCH_PROVIDER_PRIORITY, is consent', async () => {
+    const ids = (env: Record<string, string>) =>
+      loadSearchConfig({ OPENAI_API_KEY: 'sk-o', ...env }, { definitions: withVendors }).client.providers.map(
+        (p) => p.id,
+      );
+    expect(ids({ SEARCH_NATIVE: '1' })).toEqual(['duckduckgo', 'openai']);
+    expect(ids({ SEARCH_NATIVE: '0' })).toEqual(['duckduckgo']);
+    expect(ids({ SEARCH_PROVIDER_PRIORITY: 'duckduckgo,native' })).toEqual(['duckduckgo', 'openai']);
+    expect(ids({ SEARCH_PROVIDER_PRIORITY: 'openai' })).toEqual(['openai']);
+    // An explicit list is taken as written: a vendor it leaves out stays off whatever the switch says.
+    expect(ids({ SEARCH_PROVIDER_PRIORITY: 'duckduckgo', SEARCH_NATIVE: '1' })).toEqual(['duckduckgo']);
+    expect(() => ids({ SEARCH_NATIVE: 'maybe' })).toThrow(SearchConfigError);
+    received.clear();
+    server.use(count('duckduckgo', blocked), count('openai', results('openai')));
+    const config = loadSearchConfig(
+      { OPENAI_API_KEY: 'sk-o', SEARCH_NATIVE: 'true' },
+      { definitions: withVendors },
+    );
+    expect((await config.client.search({ query: 'q' })).provider).toBe('openai');
+    expect(received.get('openai')).toBe(1);
+  });
+});

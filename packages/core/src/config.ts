@@ -1,4 +1,8 @@
+import { spendBudgetFromEnv } from './budget/spend-budget.ts';
+import type { SpendStore } from './budget/spend-store.ts';
 import { createSearchClient, type SearchClient, type SearchClientOptions } from './client.ts';
+import { consentHint, consentSwitchOn, needsConsent } from './consent.ts';
+import { describeSearchCost } from './cost-note.ts';
 import { readInteger, readUrl } from './env.ts';
 import { SearchConfigError } from './errors.ts';
 import { apiKeyFrom, lazyProvider, missingSetting, usesKeyless } from './lazy-provider.ts';
@@ -21,6 +25,13 @@ export interface ProviderSummary {
   keyless?: boolean;
   /** Why it is not enabled. */
   reason?: string;
+  /**
+   * Off until the configuration asks for it: its key is one users set for something else (an LLM vendor's),
+   * so having it does not switch on this paid search. Set when it is off for that reason.
+   */
+  needsConsent?: boolean;
+  /** What one request costs in the default mode, in US dollars (0: free or keyless), when known. */
+  costUsd?: number;
 }
 
 export interface SearchConfig {
@@ -31,6 +42,11 @@ export interface SearchConfig {
   reason?: string;
   /** Every known provider, in priority order (listed ones first). */
   providers: ProviderSummary[];
+  /**
+   * What the enabled providers cost, and which paid ones are off until asked for and how to turn them on,
+   * in sentences for a start-up log (`describeSearchCost`).
+   */
+  cost: string;
   maxResults: number;
   timeoutMs: number;
 }
@@ -41,6 +57,11 @@ export interface LoadSearchConfigOptions extends Omit<SearchClientOptions, 'prov
    * `@agent-search/registry`, or a list of packages' `providerDefinition`s). Only those used are imported.
    */
   definitions: readonly ProviderDefinition[];
+  /**
+   * Where SEARCH_BUDGET_USD's spend is counted: a fleet's Redis (`createRedisSpendStore`, which
+   * `createSearchStack` passes with REDIS_URL). Default: this process.
+   */
+  spendStore?: SpendStore;
 }
 
 /** Shows that a key is set without showing the key. */
@@ -87,6 +108,12 @@ function readPriority(env: Env, definitions: readonly ProviderDefinition[]): str
   return priority;
 }
 
+/** A definition's default-mode price per request, 0 when it searches keyless, undefined when unpriced. */
+function summaryCost(definition: ProviderDefinition, keyless: boolean): number | undefined {
+  if (!definition.price) return undefined;
+  return keyless ? 0 : definition.price.usd;
+}
+
 /**
  * An API key goes into an HTTP header: anything but visible ASCII (a space, a line break, a non-ASCII
  * letter) or a quote is a pasting mistake that would otherwise surface as a network error. Never quoted.
@@ -118,12 +145,13 @@ function checkBaseUrl(env: Env, definition: ProviderDefinition): void {
  * SEARCH_ATTEMPT_TIMEOUT_MS, SEARCH_HEDGE_MS and SEARCH_PROFILES. Throws `SearchConfigError` for malformed values.
  */
 export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): SearchConfig {
-  const { definitions, ...clientOptions } = options;
+  const { definitions, spendStore, ...clientOptions } = options;
   const known = new Map(definitions.map((d) => [d.id, d]));
   const listedOrder = readPriority(env, definitions);
   // By default a provider searching keyless (shared limits) is the last resort, after every keyed one;
   // an explicit SEARCH_PROVIDER_PRIORITY is taken as written.
-  const priority = env.SEARCH_PROVIDER_PRIORITY?.trim()
+  const explicit = Boolean(env.SEARCH_PROVIDER_PRIORITY?.trim());
+  const priority = explicit
     ? listedOrder
     : [
         ...listedOrder.filter((id) => !usesKeyless(known.get(id)!, env)),
@@ -141,13 +169,18 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
   const hedgeMs = readInteger(env, 'SEARCH_HEDGE_MS', { min: 0, max: 120_000 });
   // SEARCH_PROFILES on top of the profiles given (e.g. a domain package's), or of the built-ins.
   const profiles = profilesFromEnv(env, clientOptions.profiles);
+  // SEARCH_BUDGET_USD, SEARCH_BUDGET_MONTHLY_USD: what paid providers may spend.
+  const spendBudget = clientOptions.spendBudget ?? spendBudgetFromEnv(env, spendStore, clientOptions.now);
 
   const providers: SearchProvider[] = [];
   const summaries: ProviderSummary[] = [];
   const ordered = [...priority, ...definitions.map((d) => d.id).filter((id) => !priority.includes(id))];
   for (const id of ordered) {
     const definition = known.get(id)!;
-    const listed = priority.includes(id);
+    // Without SEARCH_PROVIDER_PRIORITY, a provider needing consent keeps its place but is used only when
+    // its switch is on; a list naming it (or its group) is consent.
+    const asked = !needsConsent(definition) || explicit || consentSwitchOn(definition, env);
+    const listed = priority.includes(id) && asked;
     // A provider's endpoint override is checked here, once for every provider, before it is used.
     if (listed && definition.baseUrlEnv) checkBaseUrl(env, definition);
     const found = apiKeyFrom(definition, env);
@@ -163,7 +196,12 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     };
     if (key) summary.apiKey = redactKey(key);
     if (usesKeyless(definition, env)) summary.keyless = true;
-    if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
+    const cost = summaryCost(definition, summary.keyless === true);
+    if (cost !== undefined) summary.costUsd = cost;
+    if (!asked) {
+      summary.needsConsent = true;
+      summary.reason = `paid, and off until asked for: ${consentHint(definition)}`;
+    } else if (!listed) summary.reason = 'not in SEARCH_PROVIDER_PRIORITY';
     else if (missing) summary.reason = `${missing} not set`;
     summaries.push(summary);
     if (summary.enabled) {
@@ -177,6 +215,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     profiles,
     timeoutMs,
     defaultMaxResults: maxResults,
+    ...(spendBudget ? { spendBudget } : {}),
     ...(attemptTimeoutMs === undefined ? {} : { attemptTimeoutMs }),
     // SEARCH_HEDGE_MS: a fixed hedge delay; 0 turns hedging off (default: adaptive).
     ...(hedgeMs === 0 ? { hedge: false as const } : {}),
@@ -186,6 +225,7 @@ export function loadSearchConfig(env: Env, options: LoadSearchConfigOptions): Se
     client,
     enabled: providers.length > 0,
     providers: summaries,
+    cost: describeSearchCost(summaries, spendBudget),
     maxResults,
     timeoutMs,
   };

@@ -11,6 +11,8 @@ export const SEARCH_ERROR_CODES = [
   'unavailable',
   'provider_error',
   'no_provider',
+  // The spend budget (SEARCH_BUDGET_USD) has no room for a paid request; the message says when it renews.
+  'budget_exhausted',
 ] as const;
 
 export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import type { SearchErrorCode } from './error-codes.ts';
 import { redactSecrets, SearchError } from './errors.ts';
+import { parseBoundedJson } from './json-shape.ts';
 import type { UpstreamHeaders } from './node-transport.ts';
 import { cleanText } from './text.ts';
 
@@ -42,6 +43,7 @@ export const ERROR_PHRASES: Readonly<Record<SearchErrorCode, string>> = {
   blocked: 'blocked the request',
   timeout: 'timed out',
   no_provider: 'cannot serve the request',
+  budget_exhausted: 'is beyond the spend budget',
 };
 
 /**
@@ -50,7 +52,7 @@ export const ERROR_PHRASES: Readonly<Record<SearchErrorCode, string>> = {
  */
 export function errorMember(body: string): unknown {
   try {
-    const json: unknown = JSON.parse(body);
+    const json: unknown = parseBoundedJson(body);
     return typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
   } catch {
     return undefined;
@@ -62,7 +64,7 @@ function reasonOf(body: unknown): string {
   let json = body;
   if (typeof body === 'string') {
     try {
-      json = JSON.parse(body);
+      json = parseBoundedJson(body);
     } catch {
       return '';
     }

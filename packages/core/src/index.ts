@@ -1,9 +1,22 @@
 export { raceAbort } from './abort.ts';
 export type { SearchAttempt } from './attempt.ts';
+export {
+  SpendBudget,
+  type SpendBudgetOptions,
+  type SpendReservation,
+  spendBudgetFromEnv,
+} from './budget/spend-budget.ts';
+export {
+  MemorySpendStore,
+  type SpendAddition,
+  type SpendCounter,
+  type SpendStore,
+} from './budget/spend-store.ts';
 export { Bulkhead, BulkheadFullError } from './bulkhead.ts';
 export type { ProviderHealth } from './chain/breaker.ts';
 export type { HedgeUsage } from './chain/hedge-budget.ts';
 export type { ChainStateExchange, ChainStateStore, FleetChainState } from './chain/shared-state.ts';
+export { SHARED_STATE_BOUNDS } from './chain/shared-state-bounds.ts';
 export {
   createSearchClient,
   type HedgeOptions,
@@ -20,6 +33,8 @@ export {
   type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
+export { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
+export { formatUsd } from './cost-note.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
@@ -45,6 +60,7 @@ export {
   missingApiKeyError,
   requestJsonApi,
 } from './json-api.ts';
+export { JSON_SHAPE_LIMITS, parseBoundedJson } from './json-shape.ts';
 export { apiKeyVariables } from './lazy-provider.ts';
 export { type Logger, silentLogger } from './logger.ts';
 export { searchMultiSource } from './multi-source.ts';
@@ -63,6 +79,7 @@ export type {
   ProviderCapabilities,
   ProviderDefinition,
   ProviderModule,
+  ProviderPrice,
   ProviderResponse,
   ProviderSearchOptions,
   SearchProvider,

@@ -1,5 +1,6 @@
 import { SearchError } from './errors.ts';
 import { networkErrorCode } from './http.ts';
+import { JsonShapeError, parseBoundedJson } from './json-shape.ts';
 import type { ProviderCapabilities, ProviderResponse, SearchProviderV1 } from './provider.ts';
 import type { SearchRequest } from './request.ts';
 import {
@@ -19,7 +20,8 @@ export interface JsonApiOptions extends UpstreamFetchOptions {
  * One call to a provider's JSON API through `fetchUpstream` (same-origin redirects, bounded body, the
  * signal over the whole exchange), mapped to the errors every API provider raises: an abort rejects with
  * the signal's reason, a network failure is `unavailable`, a non-2xx answer is `httpError(response)`, a
- * body that is not JSON is `provider_error`. Resolves with the parsed body, still unchecked.
+ * body that is not JSON, or past `JSON_SHAPE_LIMITS` (checked before it is parsed), is `provider_error`.
+ * Resolves with the parsed body, still unchecked.
  */
 export async function requestJsonApi(
   url: string,
@@ -46,8 +48,18 @@ export async function requestJsonApi(
   }
   if (!response.ok) throw options.httpError(response);
   try {
-    return JSON.parse(response.text) as unknown;
-  } catch {
+    return parseBoundedJson(response.text);
+  } catch (error) {
+    if (error instanceof JsonShapeError) {
+      throw new SearchError(
+        'provider_error',
+        `${name} sent a response too complex to read (${error.message})`,
+        {
+          provider,
+          status: response.status,
+        },
+      );
+    }
     throw new SearchError('provider_error', `${name} sent a malformed response (not JSON)`, {
       provider,
       status: response.status,

@@ -69,6 +69,7 @@ export function lazyProvider(definition: ProviderDefinition, env: Env): SearchPr
     capabilities: definition.capabilities,
     configured: missingSetting(definition, env) === undefined,
     ...(usesKeyless(definition, env) ? { keyless: true } : {}),
+    ...(definition.price ? { price: definition.price } : {}),
     async search(request, options) {
       const provider = await raceAbort(load(), options.signal);
       return provider.search(request, options);

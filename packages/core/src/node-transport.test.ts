@@ -81,7 +81,8 @@ describe('the node:http transport', () => {
       execFile(
         process.execPath,
         ['--input-type=module', '-e', script, `${origin}/q`],
-        { timeout: 20_000 },
+        // A bound on a hung child, not on speed (testing's HANG_MS; core does not depend on testing).
+        { timeout: 180_000 },
         (error, stdout) => (error ? reject(error) : resolve(stdout)),
       ),
     );
@@ -159,14 +160,13 @@ describe('the node:http transport', () => {
     const signal = new AbortController().signal;
     const answer = await fetchUpstream(`${origin}/page`, {}, { ...who, signal });
     expect(answer.text).toBe('<html>résultats</html>');
-    const started = performance.now();
+    // The caller's signal never aborts: only the limit can end the read, and the message says it did.
     const error = await fetchUpstream(`${origin}/bomb`, {}, { ...who, signal, limit: 1024 * 1024 }).catch(
       (e: unknown) => e,
     );
     expect(isSearchError(error) && error.message).toBe(
       'Acme sent an answer larger than 1 MB (the body limit); it was not read further',
     );
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('bounds the compressed bytes too: endless empty gzip members fail at the limit', async () => {
@@ -212,10 +212,15 @@ describe('the node:http transport', () => {
     const pending = fetchUpstream(`${origin}/`, {}, { ...who, signal: controller.signal });
     expect(await until(() => seen.length === 1)).toBe(true);
     const reason = new Error('deadline');
-    const started = performance.now();
+    let settled = false;
+    pending.catch(() => {
+      settled = true;
+    });
     controller.abort(reason);
+    // "At once": settled before the event loop's next turn, whatever the machine's load.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
     await expect(pending).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(250);
     expect(await until(() => closed.length === 1)).toBe(true);
   });
 
@@ -239,12 +244,11 @@ describe('the node:http transport', () => {
       const timer = setInterval(() => res.write('.'), 20);
       res.on('close', () => clearInterval(timer));
     });
-    const started = performance.now();
+    // The drip never ends: only the deadline can end the read, and the error says it did.
     const error = await fetchUpstream(`${origin}/`, {}, { ...who, signal: AbortSignal.timeout(300) }).catch(
       (e: unknown) => e,
     );
     expect((error as Error).name).toBe('TimeoutError');
-    expect(performance.now() - started).toBeLessThan(1_500);
   });
 
   it('headers past Node’s 16 KB limit fail the request instead of being read', async () => {

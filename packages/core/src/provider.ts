@@ -43,10 +43,48 @@ export interface SearchProviderV1 {
   readonly configured: boolean;
   /** Searches without a key, in the API's keyless mode (limits shared by every keyless caller). */
   readonly keyless?: boolean;
+  /**
+   * What one request costs (`ProviderDefinition.price`): the chain counts it in each attempt and, with a
+   * spend budget, reserves it before sending. Absent: unknown, counted as free.
+   */
+  readonly price?: ProviderPrice;
   search(request: SearchRequest, options: ProviderSearchOptions): Promise<ProviderResponse>;
 }
 
 export type SearchProvider = SearchProviderV1;
+
+/**
+ * What one request to a provider costs the user, in US dollars, at its list price (the source and date are
+ * on the provider's doc page). A request sent counts, whatever it answers; one the upstream refused with an
+ * HTTP error does not (vendors do not bill those).
+ */
+export interface ProviderPrice {
+  /** One request in the default mode; 0 for a free provider. */
+  usd: number;
+  /** Modes that cost otherwise. */
+  modes?: Partial<Record<SearchMode, number>>;
+  /** A request asking for page text (`includeContent`), when that costs otherwise. */
+  withContentUsd?: number;
+}
+
+/** What `request` costs on `provider`, in US dollars: 0 when free, keyless or unpriced. */
+export function requestCostUsd(provider: SearchProvider, request: SearchRequest): number {
+  const price = provider.price;
+  if (!price || provider.keyless) return 0;
+  if (request.includeContent && price.withContentUsd !== undefined) return price.withContentUsd;
+  return price.modes?.[request.mode] ?? price.usd;
+}
+
+/** Costs money on some request: a price above zero, and a key of its own (keyless searches are free). */
+export function isPaid(provider: Pick<SearchProvider, 'price' | 'keyless'>): boolean {
+  const price = provider.price;
+  if (!price || provider.keyless) return false;
+  return (
+    price.usd > 0 ||
+    Object.values(price.modes ?? {}).some((usd) => (usd ?? 0) > 0) ||
+    (price.withContentUsd ?? 0) > 0
+  );
+}
 
 /** Why `provider` cannot serve `request`, or undefined when it can. */
 export function unsupportedReason(provider: SearchProvider, request: SearchRequest): string | undefined {
@@ -101,6 +139,14 @@ export interface ProviderDefinition {
    * order (the LLM vendors' own searches share one, so a user names them once, whichever has its key).
    */
   group?: string;
+  /**
+   * The key is one users set for something else (an LLM vendor's key, set for the model): having it does
+   * not switch on this paid search. The provider is used only when SEARCH_PROVIDER_PRIORITY names it (or its
+   * group), or the boolean variable `env` is on (it then takes its place in the default order).
+   */
+  consent?: { env: string };
+  /** What one request costs (US dollars at list price; see `ProviderPrice`). */
+  price?: ProviderPrice;
   capabilities: ProviderCapabilities;
   /** Imports the provider's package (`import('./index.ts')`); configuration calls it on the first search. */
   load(): Promise<ProviderModule>;

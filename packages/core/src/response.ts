@@ -28,6 +28,11 @@ export interface SearchResponse {
   /** When the provider answered (ISO 8601). */
   fetchedAt: string;
   attempts: SearchAttempt[];
+  /**
+   * What this search cost in US dollars, every attempt's request counted (hedges and failovers too), when
+   * above zero; a cached answer costs nothing and has none.
+   */
+  costUsd?: number;
   /** Set when a search memory answered (`provider` "memory"): which bot learned it, when, and that sentence. */
   learned?: LearnedFrom;
 }

@@ -63,6 +63,15 @@ describe('cleanUrl', () => {
   ])('%s → %s', (input, expected) => {
     expect(cleanUrl(input)).toBe(expected);
   });
+
+  it('checks the 2,048-character limit on the URL as written out: 2,000 "€" are 18,000 once encoded', () => {
+    const euros = `https://example.com/${'€'.repeat(2_000)}`;
+    expect(euros.length).toBeLessThan(2_048);
+    expect(cleanUrl(euros)).toBeUndefined();
+    const ascii = `https://example.com/${'a'.repeat(2_020)}`;
+    expect(cleanUrl(ascii)).toBe(ascii);
+    expect(normalizeResults([{ title: 't', url: euros, snippet: 's' }], 'p', 'text')).toEqual([]);
+  });
 });
 
 describe('toIsoDate', () => {

@@ -1,20 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeResults } from './result.ts';
 import { cleanText, plainText } from './text.ts';
 
-/** Milliseconds `run` takes, the best of `tries` (the least disturbed by other work on the machine). */
-function timed(run: () => void, tries = 3): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < tries; i++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
+// The work a cleaning does, counted (never timed: speed is in `pnpm bench`, figure "hostile-text"): each
+// pass of `plainText` decodes its whole text once, so the characters handed to the entity decoder are the
+// passes times the text. The decoder itself is the real one.
+const work = vi.hoisted(() => ({ passes: 0, decoded: 0 }));
+vi.mock('entities', async (importOriginal) => {
+  const real = await importOriginal<typeof import('entities')>();
+  return {
+    ...real,
+    decodeHTML: (text: string, mode?: Parameters<typeof real.decodeHTML>[1]) => {
+      work.passes++;
+      work.decoded += text.length;
+      return real.decodeHTML(text, mode);
+    },
+  };
+});
+beforeEach(() => {
+  work.passes = 0;
+  work.decoded = 0;
+});
+
+// Six passes, then the last one that drops the brackets left (text.ts's MAX_PASSES).
+const MOST_PASSES = 7;
 
 // Inputs built to make a cleaner quadratic: unclosed constructs, each of which a lazy pattern would search
-// to the end of the text from, and nestings a fixed-point loop must unwind.
+// to the end of the text from, and nestings a fixed-point loop must unwind (packages/bench times the same
+// inputs).
 const HOSTILE: Record<string, (n: number) => string> = {
   'unclosed comments': (n) => '<!--'.repeat(n),
   'unclosed tags': (n) => '<a'.repeat(n),
@@ -25,23 +38,35 @@ const HOSTILE: Record<string, (n: number) => string> = {
   'nested script tags': (n) => `${'<scr'.repeat(n / 2)}${'ipt>'.repeat(n / 2)}`,
 };
 
+/** The passes and decoded characters `run` costs. */
+function counted(run: () => unknown): { passes: number; decoded: number } {
+  work.passes = 0;
+  work.decoded = 0;
+  run();
+  return { ...work };
+}
+
 describe('plainText on hostile input', () => {
-  it.each(Object.keys(HOSTILE))('costs time linear in the length of %s', (name) => {
+  it.each(Object.keys(HOSTILE))('reads %s a bounded number of times, however long', (name) => {
     const build = HOSTILE[name] as (n: number) => string;
-    const small = build(100_000);
-    const large = build(400_000);
-    plainText(small);
-    // Big enough that one run takes milliseconds, not microseconds a scheduler hiccup would dwarf.
-    const ratio =
-      timed(() => plainText(large), 5) /
-      Math.max(
-        timed(() => plainText(small), 5),
-        5,
-      );
-    // Four times the input: about four times the time when linear, sixteen when quadratic (80,000 unclosed
-    // comments took 8.8 s before). The bounds leave room for a busy machine.
-    expect(ratio).toBeLessThan(10);
-    expect(timed(() => plainText(large))).toBeLessThan(2_000);
+    // Counts need no size that takes milliseconds; four times the input is what shows the growth.
+    const small = build(20_000);
+    const large = build(80_000);
+    const onSmall = counted(() => plainText(small));
+    const onLarge = counted(() => plainText(large));
+    // A fixed number of passes whatever the length (a loop until nothing changes would unwind a nesting
+    // of depth n in n passes), each reading at most the text: linear in the input.
+    expect(onLarge.passes).toBeGreaterThan(0); // counted: the decoder below is the one text.ts calls
+    expect(onLarge.passes).toBeLessThanOrEqual(MOST_PASSES);
+    expect(onLarge.passes).toBe(onSmall.passes);
+    expect(onLarge.decoded).toBeLessThanOrEqual(MOST_PASSES * large.length);
+    expect(onSmall.decoded).toBeLessThanOrEqual(MOST_PASSES * small.length);
+  });
+
+  it('unwinds a nesting deeper than its passes without a pass per level', () => {
+    const deep = `${'<scr'.repeat(50)}${'ipt>'.repeat(50)}alert(1)`;
+    const { passes } = counted(() => expect(plainText(deep)).not.toMatch(/<script/i));
+    expect(passes).toBe(MOST_PASSES);
   });
 
   it('keeps what an unclosed comment is followed by, and removes closed ones', () => {
@@ -63,7 +88,7 @@ describe('plainText passes', () => {
 });
 
 describe('cleanText on a 0.8 MB provider answer', () => {
-  it('cleans five 160 KB page texts full of markup and entities in well under a second', () => {
+  it('cleans five 160 KB page texts full of markup and entities, reading only what each field can keep', () => {
     const content =
       '<div class="post"><p>Heat pumps &amp; cold climates: <b>what</b> the &lt;data&gt; says&nbsp;&#8212; ' +
       '<!-- tracking --><a href="/x">read more</a> &amp;amp;lt;script&amp;amp;gt; [3] &lt;!--</p></div>\n';
@@ -74,11 +99,16 @@ describe('cleanText on a 0.8 MB provider answer', () => {
       content: content.repeat(Math.ceil(160_000 / content.length)),
     }));
     expect(JSON.stringify(raw).length).toBeGreaterThan(800_000);
-    normalizeResults(raw, 'test', 'text');
-    const elapsed = timed(() => normalizeResults(raw, 'test', 'text'));
-    // About 30 ms on a laptop; 33 s before (the lazy comment pattern), so this bound cannot hide a regression.
-    expect(elapsed).toBeLessThan(500);
-    const [first] = normalizeResults(raw, 'test', 'text');
+    let normalized: ReturnType<typeof normalizeResults> = [];
+    const { decoded } = counted(() => {
+      normalized = normalizeResults(raw, 'test', 'text');
+    });
+    // Each field is cut to four times its limit before cleaning (title 300, snippet 1,000, content 20,000),
+    // and each cut is read by at most every pass: 33 s before, when the comment pattern was lazy.
+    const readable = 5 * 4 * (300 + 1_000 + 20_000);
+    expect(decoded).toBeGreaterThan(0);
+    expect(decoded).toBeLessThanOrEqual(MOST_PASSES * readable);
+    const [first] = normalized;
     expect(first?.content).toContain('Heat pumps & cold climates: what the says — read more');
     expect(first?.content).not.toMatch(/[<>]|\[3\]/);
     expect(first?.content?.length).toBeLessThanOrEqual(20_000);
@@ -86,6 +116,13 @@ describe('cleanText on a 0.8 MB provider answer', () => {
 
   it('cuts a field to its limit before cleaning it', () => {
     const huge = `${'word '.repeat(10)}${'<!--'.repeat(1_000_000)}`;
-    expect(timed(() => cleanText(huge, 100))).toBeLessThan(100);
+    let cleaned = '';
+    const { decoded } = counted(() => {
+      cleaned = cleanText(huge, 100);
+    });
+    // 4 MB in, at most 800 characters (four times the limit, at least 200) read by each pass.
+    expect(decoded).toBeGreaterThan(0);
+    expect(decoded).toBeLessThanOrEqual(MOST_PASSES * 800);
+    expect(cleaned.startsWith('word word')).toBe(true);
   });
 });

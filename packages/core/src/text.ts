@@ -165,7 +165,10 @@ export function truncate(text: string, max: number): string {
   return `${(space > max * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** An absolute http(s) URL, or undefined. Anything else (javascript:, data:, relative) is dropped. */
+/**
+ * An absolute http(s) URL of at most `FIELD_LIMITS.url` characters once encoded, or undefined. Anything
+ * else (javascript:, data:, relative, longer) is dropped.
+ */
 export function cleanUrl(value: unknown): string | undefined {
   return httpUrl(value)?.href;
 }
@@ -177,6 +180,9 @@ export function httpUrl(value: unknown): URL | undefined {
   if (trimmed === '' || trimmed.length > FIELD_LIMITS.url) return undefined;
   const url = URL.parse(trimmed.startsWith('//') ? `https:${trimmed}` : trimmed);
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  // The limit holds for the URL as written out (percent-encoded: one "€" is nine characters), which is
+  // what every reader, a bot's memory on another process included, checks again.
+  if (url.href.length > FIELD_LIMITS.url) return undefined;
   return url;
 }
 

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Span, SpanOptions, SpanStatusCode } from '@opentelemetry/api';
 
@@ -9,18 +8,51 @@ import type { Span, SpanOptions, SpanStatusCode } from '@opentelemetry/api';
  * loading the API would only cost start-up time (about 15 ms for a CLI search).
  */
 const OPENTELEMETRY_GLOBAL = Symbol.for('opentelemetry.js.api.1');
-const require = createRequire(import.meta.url);
 const TRACER_NAME = 'agent-search';
 
 /** `SpanStatusCode.ERROR` without loading the API for its enum. */
 export const SPAN_STATUS_ERROR = 2 as SpanStatusCode.ERROR;
 
+type NodeModule = { createRequire(url: string): (id: string) => unknown };
+type BuiltinLoader = { getBuiltinModule?: (id: string) => unknown };
+
 let api: typeof OpenTelemetry | undefined;
+let importing = false;
 function registeredApi(): typeof OpenTelemetry | undefined {
   if (api) return api;
   if (!(globalThis as Record<symbol, unknown>)[OPENTELEMETRY_GLOBAL]) return undefined;
-  api = require('@opentelemetry/api') as typeof OpenTelemetry;
+  api = requireApi();
+  if (!api && !importing) {
+    importing = true;
+    void importApi();
+  }
   return api;
+}
+
+/**
+ * The API at once where the runtime can require (Node, Bun, Deno): found through
+ * `process.getBuiltinModule`, with no static `node:module` import and no `import.meta.url` assumed, so the
+ * module also loads on Cloudflare Workers, where both are missing without `nodejs_compat`.
+ */
+function requireApi(): typeof OpenTelemetry | undefined {
+  const url: string | undefined = import.meta.url;
+  const proc = (globalThis as { process?: BuiltinLoader }).process;
+  const nodeModule = url ? (proc?.getBuiltinModule?.('node:module') as NodeModule | undefined) : undefined;
+  if (!nodeModule?.createRequire) return undefined;
+  try {
+    return nodeModule.createRequire(url!)('@opentelemetry/api') as typeof OpenTelemetry;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Elsewhere, imported in the background: spans start with the searches after it resolves. */
+async function importApi(): Promise<void> {
+  try {
+    api = (await import('@opentelemetry/api')) as typeof OpenTelemetry;
+  } catch {
+    // No API to load: spans stay no-ops, as with nothing registered.
+  }
 }
 
 const noop = () => {};

@@ -104,10 +104,9 @@ describe('readBodyLimited', () => {
     });
     const response = await fetch(origin);
     const signal = AbortSignal.timeout(300);
-    const started = performance.now();
+    // The drip never ends: only the deadline can end the read, and the reason says it did.
     const error = await readBodyLimited(response, { ...who, signal }).catch((e: unknown) => e);
     expect(error).toBe(signal.reason);
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('the default limit is 5 MB; maxBodyBytes options must be positive whole numbers', () => {

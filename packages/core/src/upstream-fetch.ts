@@ -7,6 +7,7 @@ import {
   type UpstreamIdentity,
 } from './body-limit.ts';
 import { SearchError } from './errors.ts';
+import { jsonShapeExcess } from './json-shape.ts';
 import {
   globalFetchIsNodes,
   type NodeRequestInit,
@@ -243,6 +244,20 @@ export function boundedFetch(
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const signal = init.signal ?? new AbortController().signal;
     const answer = await fetchUpstream(url, init, { ...options, signal });
+    // The SDK parses the body itself: a JSON answer past the shape limits never reaches it.
+    const excess = /json/i.test(answer.headers.get('content-type') ?? '')
+      ? jsonShapeExcess(answer.text)
+      : undefined;
+    if (excess) {
+      throw new SearchError(
+        'provider_error',
+        `${options.name} sent a response too complex to read (an answer ${excess})`,
+        {
+          provider: options.provider,
+          status: answer.status,
+        },
+      );
+    }
     const headers = new Headers([...answer.headers]);
     // The body is text now: its transfer encoding and length no longer apply.
     for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) headers.delete(name);

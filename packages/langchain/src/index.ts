@@ -1,4 +1,9 @@
 export {
+  type ConfiguredSearch,
+  type ConfiguredWebSearch,
+  configuredWebSearch,
+} from './configured-search.ts';
+export {
   type ReadPageArtifact,
   type ReadPageToolOptions,
   readPageInputSchema,

@@ -1,8 +1,11 @@
 import {
   type PageReader,
   pageModelText,
+  READ_PAGE_ARGUMENTS,
+  READ_PAGE_LIMITS,
   READ_PAGE_TOOL_DESCRIPTION,
   READ_PAGE_TOOL_NAME,
+  readPageBudget,
   readPageFailure,
 } from '@agent-search/core/views';
 import { tool } from '@langchain/core/tools';
@@ -20,11 +23,38 @@ export interface ReadPageToolOptions {
 
 /** The artifact: the page as read, or the sentence the model got when it could not be. */
 export type ReadPageArtifact =
-  | { url: string; title: string; text: string; truncated: boolean }
+  | {
+      url: string;
+      title: string;
+      text: string;
+      truncated: boolean;
+      nextOffset?: number;
+      passages?: { offset: number; length: number }[];
+    }
   | { error: string };
 
 export const readPageInputSchema = z.object({
   url: z.string().trim().min(1).max(2_048).describe('The page address: https://…'),
+  max_tokens: z
+    .number()
+    .int()
+    .min(READ_PAGE_LIMITS.minTokens)
+    .max(READ_PAGE_LIMITS.maxTokens)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.max_tokens),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(READ_PAGE_LIMITS.maxOffset)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.offset),
+  question: z
+    .string()
+    .trim()
+    .max(READ_PAGE_LIMITS.maxQuestionChars)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.question),
 });
 
 /**
@@ -35,15 +65,23 @@ export const readPageInputSchema = z.object({
 export function readPageTool(options: ReadPageToolOptions) {
   const maxChars = options.maxChars ?? 8_000;
   return tool(
-    async ({ url }, config): Promise<[string, ReadPageArtifact]> => {
+    async ({ url, ...budget }, config): Promise<[string, ReadPageArtifact]> => {
       try {
         const page = await options.read(url, {
           maxChars,
+          ...readPageBudget(budget),
           ...(config?.signal ? { signal: config.signal } : {}),
         });
         return [
           pageModelText(page),
-          { url: page.finalUrl, title: page.title, text: page.text, truncated: page.truncated },
+          {
+            url: page.finalUrl,
+            title: page.title,
+            text: page.text,
+            truncated: page.truncated,
+            ...(page.nextOffset === undefined ? {} : { nextOffset: page.nextOffset }),
+            ...(page.passages === undefined ? {} : { passages: page.passages }),
+          },
         ];
       } catch (error) {
         const message = readPageFailure(error);

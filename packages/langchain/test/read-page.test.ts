@@ -1,17 +1,32 @@
 import { readPage } from '@agent-search/reader';
-import { servePage, TIDES_ARTICLE, useLoopbackSite } from '@agent-search/testing';
+import {
+  LONG_ARTICLE,
+  LONG_ARTICLE_ANSWER,
+  SCRIPT_BUILT_PAGE,
+  servePage,
+  servePages,
+  TIDES_ARTICLE,
+  useLoopbackSite,
+} from '@agent-search/testing';
 import type { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { type ReadPageArtifact, readPageTool } from '../src/index.ts';
 
 const site = useLoopbackSite(servePage(TIDES_ARTICLE));
+const pages = useLoopbackSite(servePages({ '/history': LONG_ARTICLE, '/gallery': SCRIPT_BUILT_PAGE }));
 
-const call = (url: string) => ({
+const call = (url: string, more: Record<string, unknown> = {}) => ({
   id: 'call-1',
   name: 'read_page',
-  args: { url },
+  args: { url, ...more },
   type: 'tool_call' as const,
 });
+
+// Loopback is allowed for the test site's own origin only; the reader's defaults never allow it.
+const pagesTool = () =>
+  readPageTool({
+    read: (url, options) => readPage(url, { ...options, allowPrivateOrigins: [pages.origin] }),
+  });
 
 describe('readPageTool as a LangChain tool', () => {
   it('answers a tool call with the page text as content and the page as artifact', async () => {
@@ -34,5 +49,33 @@ describe('readPageTool as a LangChain tool', () => {
     )) as ToolMessage;
     expect(String(message.content)).toMatch(/private or local network address/);
     expect((message.artifact as ReadPageArtifact & { error: string }).error).toBe(String(message.content));
+  });
+
+  it('a page with no readable text: the no_content sentence as content and as the artifact’s error', async () => {
+    const message = (await pagesTool().invoke(call(`${pages.origin}/gallery`))) as ToolMessage;
+    expect(String(message.content)).toMatch(/no text I could read/);
+    expect(message.artifact).toEqual({ error: String(message.content) });
+  });
+
+  it('reads within max_tokens, on from the offset in the note, and answers a question first', async () => {
+    const tool = pagesTool();
+    const first = (await tool.invoke(call(`${pages.origin}/history`, { max_tokens: 300 }))) as ToolMessage;
+    const artifact = first.artifact as { text: string; nextOffset?: number; truncated: boolean };
+    expect(artifact.truncated).toBe(true);
+    expect(String(first.content)).toContain(`call again with offset ${artifact.nextOffset}.]`);
+    const next = (await tool.invoke(
+      call(`${pages.origin}/history`, { max_tokens: 300, offset: artifact.nextOffset }),
+    )) as ToolMessage;
+    expect(String(next.content)).not.toMatch(/The 1800s|The 1810s/);
+    expect(String(next.content)).toContain('## The 1820s');
+    const asked = (await tool.invoke(
+      call(`${pages.origin}/history`, {
+        max_tokens: 300,
+        question: "When did the lighthouse keeper's cottage become a museum?",
+      }),
+    )) as ToolMessage;
+    const firstPassage = String(asked.content).split(/\n\n(?=\[)/)[1];
+    expect(firstPassage).toMatch(/^\[Passage at offset \d+\]\n/);
+    expect(firstPassage).toContain(LONG_ARTICLE_ANSWER);
   });
 });

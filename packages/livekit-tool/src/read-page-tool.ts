@@ -3,6 +3,7 @@
  * A separate entry point, so an agent that only searches never loads the reader.
  */
 import type { Logger } from '@agent-search/core';
+import { READ_PAGE_ARGUMENTS, READ_PAGE_LIMITS, readPageBudget } from '@agent-search/core/views';
 import { isReadPageError, type ReadPageOptions, type ReadPageResult, readPage } from '@agent-search/reader';
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
@@ -22,11 +23,30 @@ export const READ_PAGE_TOOL_DESCRIPTION =
 /** Rules for the agent's instructions when `read_page` is registered. */
 export const READ_PAGE_TOOL_RULES = `Reading pages (the ${READ_PAGE_TOOL_NAME} tool):
 - Call ${READ_PAGE_TOOL_NAME} with a URL from a search result, or one the user gave, when the snippet is not enough; never invent a URL.
-- Answer from the text it returns and say which site it comes from. If "truncated" is true the page goes on; say so if the answer may be further down.
+- Answer from the text it returns and say which site it comes from. If "truncated" is true the page goes on: the note at the end gives the offset to read on from; or pass a question to get the passages that answer it first.
 - If it returns an error, say it briefly in your own words and offer to try another result.`;
 
 export const readPageParameters = z.object({
   url: z.string().describe('The full address of the page, starting with https:// or http://.'),
+  max_tokens: z
+    .number()
+    .int()
+    .min(READ_PAGE_LIMITS.minTokens)
+    .max(READ_PAGE_LIMITS.maxTokens)
+    .nullish()
+    .describe(`${READ_PAGE_ARGUMENTS.max_tokens} At most the tool's own excerpt.`),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(READ_PAGE_LIMITS.maxOffset)
+    .nullish()
+    .describe(READ_PAGE_ARGUMENTS.offset),
+  question: z
+    .string()
+    .max(READ_PAGE_LIMITS.maxQuestionChars)
+    .nullish()
+    .describe(READ_PAGE_ARGUMENTS.question),
   loading_message: z
     .string()
     .nullish()
@@ -43,6 +63,8 @@ export type ReadPageToolOutput =
       published?: string;
       text: string;
       truncated: boolean;
+      /** Where a next read (`offset`) goes on from the cut. */
+      next_offset?: number;
     }
   | { error: string };
 
@@ -69,6 +91,7 @@ function toOutput(page: ReadPageResult): ReadPageToolOutput {
     ...(page.publishedAt ? { published: page.publishedAt.slice(0, 10) } : {}),
     text: page.text,
     truncated: page.truncated,
+    ...(page.nextOffset === undefined ? {} : { next_offset: page.nextOffset }),
   };
 }
 
@@ -96,7 +119,12 @@ export function createReadPageTool<UserData = unknown>(
         logger,
       );
       try {
-        const page = await read(url, { ...options.readOptions, maxChars: excerptChars, signal: abortSignal });
+        const page = await read(url, {
+          ...options.readOptions,
+          maxChars: excerptChars,
+          ...readPageBudget(args),
+          signal: abortSignal,
+        });
         logger.debug(
           { chars: page.text.length, truncated: page.truncated },
           `${READ_PAGE_TOOL_NAME} answered`,

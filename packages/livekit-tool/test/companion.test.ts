@@ -362,14 +362,14 @@ describe('memory through a real AgentSession', () => {
     expect(lines[1]).toBe(`Elena learned this on ${today} from evil.example. ${RECALLED_CONTENT_NOTICE}`);
   });
 
-  it('a near miss or a question about the present searches instead of recalling', async () => {
+  it('a near miss searches instead of recalling', async () => {
     const upstream = replayDuckDuckGo(server, { web: astanaWeb });
     const memory = createSearchMemory({ botId: 'elena' });
     const options = tiered(twoProviderClient(), memory);
     const caller = { trust: 50, userId: 'mark' };
     await turn(options, caller, [{ query: 'capital of Kazakhstan' }]);
     await turn(options, caller, [{ query: 'capital of Kazakhstan 1990' }]);
-    await turn(options, caller, [{ query: 'current capital of Kazakhstan' }]);
+    await turn(options, caller, [{ query: 'capital of Kyrgyzstan' }]);
     expect(upstream.requests()).toHaveLength(3);
   });
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { HANG_MS } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -17,7 +18,7 @@ async function modulesLoadedBy(entry: string): Promise<string[]> {
     process.stdout.write(JSON.stringify(seen));`;
   const { stdout } = await run(process.execPath, ['--conditions=source', '--input-type=module', '-e', code], {
     cwd: packageDir,
-    timeout: 30_000,
+    timeout: HANG_MS,
   });
   return JSON.parse(stdout) as string[];
 }

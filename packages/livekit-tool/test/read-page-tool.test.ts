@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LONG_ARTICLE, LONG_ARTICLE_ANSWER, SCRIPT_BUILT_PAGE } from '@agent-search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createReadPageTool,
@@ -43,6 +44,10 @@ beforeAll(async () => {
       return;
     }
     if (req.url === '/robots.txt') return void res.writeHead(404).end();
+    if (req.url === '/history')
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LONG_ARTICLE);
+    if (req.url === '/gallery')
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SCRIPT_BUILT_PAGE);
     if (req.url === '/ruling.pdf')
       return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4\n');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(RULING);
@@ -114,6 +119,41 @@ describe('read_page through a voice.AgentSession', () => {
 
     const invalid = await readTurn({ url: 'file:///etc/passwd' }, { loadingStatus: false });
     expect(invalid.output).toEqual({ error: expect.stringContaining('http and https') });
+  });
+
+  it('says when a page has no readable text (no_content), instead of an empty excerpt', async () => {
+    const { output } = await readTurn(
+      { url: `${origin}/gallery` },
+      { readOptions: { allowPrivateOrigins: [origin] }, loadingStatus: false },
+    );
+    expect(output).toEqual({ error: expect.stringMatching(/no text I could read/) });
+  });
+
+  it('reads on from the offset in the note, and gives the passage answering a question first', async () => {
+    const options = { readOptions: { allowPrivateOrigins: [origin] }, loadingStatus: false } as const;
+    const first = await readTurn({ url: `${origin}/history` }, { ...options, excerptChars: 1_200 });
+    if ('error' in first.output) throw new Error(first.output.error);
+    expect(first.output.truncated).toBe(true);
+    expect(first.output.text).toContain(`call again with offset ${first.output.next_offset}.]`);
+    const next = await readTurn(
+      { url: `${origin}/history`, offset: first.output.next_offset },
+      { ...options, excerptChars: 1_200 },
+    );
+    if ('error' in next.output) throw new Error(next.output.error);
+    expect(next.output.text).not.toMatch(/The 1800s|The 1810s/);
+    expect(next.output.text).toContain('## The 1820s');
+    const asked = await readTurn(
+      {
+        url: `${origin}/history`,
+        question: "When did the lighthouse keeper's cottage become a museum?",
+        max_tokens: 200,
+      },
+      options,
+    );
+    if ('error' in asked.output) throw new Error(asked.output.error);
+    expect(asked.output.text.length).toBeLessThanOrEqual(800);
+    expect(asked.output.text).toMatch(/^\[Passage at offset \d+\]\n/);
+    expect(asked.output.text.split(/\n\n(?=\[)/)[0]).toContain(LONG_ARTICLE_ANSWER);
   });
 
   it('an interrupted turn aborts the read and gives the model no output', async () => {

@@ -74,5 +74,5 @@ describe.skipIf(!redisUrl)('two bot processes sharing Redis', () => {
     const third = await bot({ ...dotty, QUERY: 'what is the capital of Kazakhstan' });
     expect(third.output.note).toBeUndefined();
     expect(api.calls() - before).toBe(2);
-  }, 120_000);
+  });
 });

@@ -80,6 +80,45 @@ function sendError(
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
+/**
+ * Answers 413 at once, then reads and drops what the client still sends (at most `drainBytes`, for at most
+ * `ms`) before the connection closes: a socket closed with data unread is reset, and the reset can reach
+ * the client before the answer does. The answer carries its length, so the client has all of it as soon
+ * as it is written.
+ */
+function refuseTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: string,
+  drainBytes: number,
+  ms: number,
+) {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const payload = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  res.writeHead(413, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(payload)),
+    Connection: 'close',
+  });
+  res.write(payload);
+  let drained = 0;
+  const done = () => {
+    clearTimeout(timer);
+    req.off('data', onData).off('end', done).off('error', done);
+    res.end();
+  };
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > drainBytes) done();
+  };
+  const timer = setTimeout(done, ms);
+  req.on('data', onData).once('end', done).once('error', done);
+  req.resume();
+}
+
 class BodyTooLarge extends Error {}
 class BodyTooSlow extends Error {}
 
@@ -243,9 +282,8 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
           });
         }
         if (error instanceof BodyTooLarge) {
-          return sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes`, {
-            Connection: 'close',
-          });
+          const message = `Request body larger than ${maxBodyBytes} bytes`;
+          return refuseTooLarge(req, res, message, 4 * maxBodyBytes, bodyTimeoutMs);
         }
         res.writeHead(400, { 'Content-Type': 'application/json' });
         res.end(

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { type Env, type ProviderDefinition, readChoice, SearchConfigError } from '@agent-search/core';
-import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
+import { checkSearchEnv } from '@agent-search/cache/stack';
+import { type Env, type ProviderDefinition, SearchConfigError } from '@agent-search/core';
+import { stdioClientId } from './caller-identity.ts';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
 import { createServerLogger } from './logger.ts';
@@ -11,6 +12,7 @@ import { PROVIDER_DEFINITIONS } from './registry.ts';
 import { searchClientFromEnv, secretsOf } from './search-client.ts';
 import { createSearchMcpServer } from './server.ts';
 import { LineLimitedStdioTransport } from './stdio-transport.ts';
+import { MCP_VARIABLES, readToolFormat } from './variables.ts';
 import { webSearchTool } from './web-search-tool.ts';
 
 /** The help text, for the program as it was called (`agent-search-mcp` or `agent-search mcp`). */
@@ -32,6 +34,8 @@ REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_
   AGENT_SEARCH_MCP_SHUTDOWN_MS      how long SIGTERM waits for searches in flight (default 10000)
   AGENT_SEARCH_MCP_FORMAT           web_search's answer: model (compact text, default) or agent-server
                                     ({type: "web_search_result", query, results, count} envelope)
+  SEARCH_USER_ID                    over stdio, the user searches are counted and remembered for
+                                    (default: the bot, SEARCH_MEMORY_BOT_ID)
 `;
 }
 
@@ -145,21 +149,37 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
   try {
     const logger = createServerLogger(env, context.stderr, secretsOf(env, definitions));
     const deadlineMs = shutdownMs(env);
+    // Every variable checked before anything opens, as the CLI and the agent check theirs: a malformed
+    // one exits 2 naming it; one nobody reads that looks like a known one mistyped is a warning.
+    const check = checkSearchEnv(env, { definitions, app: MCP_VARIABLES });
+    for (const mistyped of check.mistyped) say(`${program}: warning: ${mistyped.message}\n`);
+    if (check.error) throw check.error;
+    const format = readToolFormat(env);
     search = await searchClientFromEnv(env, definitions, logger);
-    if (!search.enabled) logger.warn({ reason: search.reason }, 'no search provider is usable');
+    // Without a usable provider every search would fail: web_search is not offered, and the server says
+    // why on stderr and in its instructions, so the model can tell the user search is unavailable.
+    const unavailable = search.enabled ? undefined : (search.reason ?? 'No search provider is usable.');
+    if (unavailable) say(`${program}: web_search is not offered: ${unavailable}\n`);
 
     const inFlight = new InFlightCalls();
     const tools = [
-      webSearchTool({
-        client: search.client,
-        logger,
-        trust: search.trust,
-        format: readChoice(env, 'AGENT_SEARCH_MCP_FORMAT', WEB_SEARCH_TOOL_FORMATS, 'model'),
-      }),
+      ...(unavailable ? [] : [webSearchTool({ client: search.client, logger, format, trust: search.trust })]),
       readPageTool({ read: search.readPage, logger }),
     ];
+    // Who is asking: over stdio the process's one user (SEARCH_USER_ID, else the bot), over HTTP the client.
+    const stdioUser = stdioClientId(env);
     const newServer = (client?: { id: string }) =>
-      createSearchMcpServer({ tools, inFlight, version: version(), clientId: client?.id ?? 'stdio' });
+      createSearchMcpServer({
+        tools,
+        inFlight,
+        version: version(),
+        clientId: client?.id ?? stdioUser,
+        ...(unavailable
+          ? {
+              notes: [`${unavailable} There is no web_search tool: tell the user you cannot search the web.`],
+            }
+          : {}),
+      });
     const drain = async () => {
       const { finished, aborted } = await inFlight.drain(deadlineMs);
       if (finished + aborted > 0) logger.warn({ finished, aborted }, 'shut down with searches in flight');

@@ -2,8 +2,11 @@ import { Bulkhead, BulkheadFullError, type Logger, silentLogger } from '@agent-s
 import {
   type PageReader,
   pageModelText,
+  READ_PAGE_ARGUMENTS,
+  READ_PAGE_LIMITS,
   READ_PAGE_TOOL_DESCRIPTION,
   READ_PAGE_TOOL_NAME,
+  readPageBudget,
   readPageFailure,
 } from '@agent-search/core/views';
 import { isReadPageError, readPage } from '@agent-search/reader';
@@ -28,6 +31,26 @@ export const readPageInputSchema = {
     .max(100_000)
     .optional()
     .describe(`Longest text to return, cut on a paragraph boundary. Default ${DEFAULT_MAX_CHARS}.`),
+  max_tokens: z
+    .number()
+    .int()
+    .min(READ_PAGE_LIMITS.minTokens)
+    .max(READ_PAGE_LIMITS.maxTokens)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.max_tokens),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(READ_PAGE_LIMITS.maxOffset)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.offset),
+  question: z
+    .string()
+    .trim()
+    .max(READ_PAGE_LIMITS.maxQuestionChars)
+    .optional()
+    .describe(READ_PAGE_ARGUMENTS.question),
 };
 
 const pageSchema = {
@@ -37,6 +60,9 @@ const pageSchema = {
   text: z.string(),
   truncated: z.boolean(),
   contentType: z.string(),
+  nextOffset: z.number().optional(),
+  totalChars: z.number().optional(),
+  passages: z.array(z.object({ offset: z.number(), length: z.number() })).optional(),
 };
 
 export interface ReadPageToolOptions {
@@ -71,7 +97,7 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
     async call(args, { signal }) {
       try {
         const page = await budget.run(signal, () =>
-          read(args.url, { signal, maxChars: args.max_chars ?? DEFAULT_MAX_CHARS }),
+          read(args.url, { signal, maxChars: args.max_chars ?? DEFAULT_MAX_CHARS, ...readPageBudget(args) }),
         );
         return {
           content: [{ type: 'text', text: pageModelText(page) }],
@@ -82,6 +108,9 @@ export function readPageTool(options: ReadPageToolOptions = {}): McpTool {
             text: page.text,
             truncated: page.truncated,
             contentType: page.contentType,
+            ...(page.nextOffset === undefined ? {} : { nextOffset: page.nextOffset }),
+            ...(page.totalChars === undefined ? {} : { totalChars: page.totalChars }),
+            ...(page.passages === undefined ? {} : { passages: page.passages }),
           },
         };
       } catch (error) {

@@ -34,7 +34,8 @@ export async function searchClientFromEnv(
   let trust: number | undefined;
   try {
     trust = trustFromEnv(env);
-    memory = searchMemoryFromEnv(env, { logger });
+    // Forgetting a user forgets the answers their searches put in the cache too.
+    memory = searchMemoryFromEnv(env, { logger, ...(stack.cache ? { alsoForget: [stack.cache] } : {}) });
   } catch (error) {
     await stack.close();
     throw error;

@@ -13,6 +13,11 @@ export interface SearchMcpServerOptions {
   clientId?: string;
   name?: string;
   version?: string;
+  /**
+   * Sentences for the instructions besides the tools' own: what is not offered and why (no usable search
+   * provider), so the model can say so rather than guess.
+   */
+  notes?: readonly string[];
 }
 
 function cancelled(signal: AbortSignal): Promise<CallToolResult> {
@@ -31,7 +36,10 @@ export function createSearchMcpServer(options: SearchMcpServerOptions): McpServe
   const inFlight = options.inFlight ?? new InFlightCalls();
   const clientId = options.clientId ?? 'stdio';
   // Each tool says how to use what it returns, so the instructions match the text the model receives.
-  const instructions = options.tools.flatMap((tool) => (tool.instructions ? [tool.instructions] : []));
+  const instructions = [
+    ...options.tools.flatMap((tool) => (tool.instructions ? [tool.instructions] : [])),
+    ...(options.notes ?? []),
+  ];
   const server = new McpServer(
     { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },
     instructions.length > 0 ? { instructions: instructions.join(' ') } : {},

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { PROVIDER_DEFINITIONS } from '@agent-search/registry';
+import { HANG_MS } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
 import { runMcpServer } from '../src/index.ts';
 import { BIN, requireBuiltServer } from './connect.ts';
@@ -37,7 +38,7 @@ function startServer(env: Record<string, string>) {
     const child = execFile(
       process.execPath,
       [BIN],
-      { env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: 30_000 },
+      { env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: HANG_MS },
       (error, stdout, stderr) => resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr }),
     );
     child.stdin?.end();

@@ -256,6 +256,61 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     const answer = await post(server.url, {}, big);
     expect(answer.status).toBe(413);
   });
+
+  it('answers 413 to an oversized Content-Length before reading the body, and the client gets it whole', async () => {
+    const { hostname, port } = new URL(server.url);
+    /** What the server sends on a raw socket that declares `declared` bytes and sends `sent` of them at once. */
+    const exchange = (declared: number, sent: number) =>
+      new Promise<{ text: string; reset: boolean }>((resolve) => {
+        const socket = tcpConnect(Number(port), hostname);
+        let text = '';
+        let reset = false;
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+        });
+        socket.on('error', () => {
+          reset = true;
+        });
+        socket.on('close', () => resolve({ text, reset }));
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+            `Accept: application/json, text/event-stream\r\nContent-Length: ${declared}\r\n\r\n`,
+        );
+        if (sent > 0) socket.write(Buffer.alloc(sent, 0x20));
+        // Nothing more is sent: the server must answer without waiting for the rest.
+        if (sent === declared) socket.end();
+        else setTimeout(() => socket.end(), 2_000).unref();
+      });
+    // Headers only: the answer comes with no body byte sent.
+    const early = await exchange(100 * 1024 * 1024, 0);
+    expect(early.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(early.text).toContain('Request body larger than');
+    // The whole (4 MB) body written at once, as a client does: every time, the 413 and not a reset.
+    for (let i = 0; i < 5; i++) {
+      const answer = await exchange(4 * 1024 * 1024, 4 * 1024 * 1024);
+      expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.text).toContain('Request body larger than');
+      // The connection ends cleanly: the client's socket sees no reset.
+      expect(answer.reset).toBe(false);
+    }
+    // Clients that give up on a reset before they read the answer (fetch, Node's http) get the 413 each time.
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(8_000_000) },
+    });
+    for (let i = 0; i < 5; i++) {
+      expect((await post(server.url, {}, big)).status).toBe(413);
+      const answer = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: big,
+      });
+      expect(answer.status).toBe(413);
+      await answer.text();
+    }
+  });
 });
 
 describe('hostile HTTP clients', () => {
@@ -287,17 +342,15 @@ describe('hostile HTTP clients', () => {
     const socket = tcpConnect(Number(port), '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk));
-    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
-    const started = performance.now();
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(
       `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
         'Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{',
     );
     const drip = setInterval(() => socket.writable && socket.write(' '), 100);
     try {
-      const end = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 3_000))]);
-      expect(end).toBeGreaterThan(0);
-      expect(end - started).toBeLessThan(1_000);
+      // The drip goes on for ever: only the server's body timeout can close the socket, and it says so.
+      await closed;
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(answer).toContain('Request body not received within 400 ms');
     } finally {
@@ -368,13 +421,12 @@ describe('shutdown', () => {
     const client = await connect(server.url);
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump hang' } });
     await expect.poll(() => simulator().calls('tavily')).toBe(1);
-    const started = performance.now();
+    // The search would wait 60 s for Tavily: cancelled, not waited for, as the result says.
     const exited = server.stop();
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe('search cancelled');
     expect(await exited).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5_000);
     await client.close().catch(() => undefined);
   });
 });

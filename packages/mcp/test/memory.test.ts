@@ -1,3 +1,4 @@
+import { createCacheFromEnv } from '@agent-search/cache';
 import { createSearchMemory, RedisFindingStore } from '@agent-search/memory';
 import { loadProviderKits } from '@agent-search/registry/testing';
 import {
@@ -44,11 +45,14 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
       SEARCH_MEMORY_BOT_ID: 'elena',
       SEARCH_MEMORY_BOT_NAME: 'Elena',
       SEARCH_MEMORY_TRUST: '50',
+      // The same person talks to both bots.
+      SEARCH_USER_ID: 'mark',
     });
     const dotty = await botServer({
       SEARCH_MEMORY_BOT_ID: 'dotty',
       SEARCH_MEMORY_BOT_NAME: 'Dotty',
       SEARCH_MEMORY_TRUST: '50',
+      SEARCH_USER_ID: 'mark',
     });
     const stranger = await botServer({ SEARCH_MEMORY_BOT_ID: 'jake', SEARCH_MEMORY_TRUST: '10' });
     const adminStore = new RedisFindingStore({ url: redis!.url });
@@ -81,16 +85,31 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
       expect(await findings()).toBe(1);
       expect((await search(dotty, 'population of Kazakhstan')).structured.provider).not.toBe('memory');
 
-      // Dotty's own search for a friend was kept: two findings of the user "mcp:stdio" (stdio callers).
+      // Dotty's own search for a friend was kept: two findings of the user "mcp:mark" (SEARCH_USER_ID).
       expect(await findings()).toBe(2);
-      // Forgetting the user removes them for every bot.
+      // Forgetting the user removes them for every bot, and the answers their searches left in the cache.
+      const cache = createCacheFromEnv({ REDIS_URL: redis!.url });
       const forgetter = createSearchMemory({
         botId: 'admin',
         store: new RedisFindingStore({ url: redis!.url }),
+        alsoForget: [cache],
       });
-      expect(await forgetter.forgetUser('mcp:stdio')).toBe(2);
+      expect(await forgetter.forgetUser('mcp:mark')).toBe(2);
       await forgetter.close();
+      await cache.close();
       expect(await findings()).toBe(0);
+      // The answer Elena's search for Mark put in the shared cache is gone: a server without a memory, which
+      // asks the cache alone, reaches the web for it (before, it was served from the cache for a day).
+      const plain = await botServer({});
+      try {
+        const again = upstream();
+        const asked = await search(plain, 'capital of Kazakhstan');
+        expect(asked.structured.provider).toBe('tavily');
+        expect((asked.structured as unknown as { cached: boolean }).cached).toBe(false);
+        expect(upstream()).toBe(again + 1);
+      } finally {
+        await plain.close();
+      }
       expect((await search(dotty, "what's the capital of Kazakhstan")).structured.provider).not.toBe(
         'memory',
       );
@@ -100,5 +119,5 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
       await Promise.all([elena.close(), dotty.close(), stranger.close()]);
       await adminStore.close();
     }
-  });
+  }, 45_000); // four server processes and an admin, on a shared machine
 });

@@ -50,3 +50,34 @@ describe('agent-search-mcp with SEARCH_PROVIDER_PRIORITY=native,perplexity', () 
     },
   );
 });
+
+describe('agent-search-mcp with only an LLM vendor key (no SEARCH_PROVIDER_PRIORITY)', () => {
+  it.each(VENDORS)(
+    'never sends web_search to $id with only $keyEnv set while DuckDuckGo is blocked: it is paid and not asked for',
+    async ({ id, keyEnv, key }) => {
+      const kit = await providerKit(id);
+      upstream.answer(kit, hostileResults(kit, ENTRIES));
+      // DuckDuckGo's HTML endpoint refuses; its other endpoints are out of reach from the test machine.
+      upstream.answer('/duckduckgo-blocked', { kind: 'body', status: 403, headers: {}, body: '' });
+      const session = await connectStdio({
+        [keyEnv]: key,
+        [kit.definition.baseUrlEnv!]: upstream.baseURL(kit),
+        DUCKDUCKGO_HTML_URL: `${upstream.origin}/duckduckgo-blocked`,
+        TAVILY_KEYLESS: '0',
+        SEARCH_TIMEOUT_MS: '4000',
+      });
+      try {
+        const result = await session.client.callTool({
+          name: 'web_search',
+          arguments: { query: 'heat pump', max_results: 2 },
+        });
+        expect(result.isError).toBe(true);
+        expect(upstream.requests.some((r) => r.path === '/duckduckgo-blocked')).toBe(true);
+        expect(upstream.requests.filter((r) => r.path.startsWith(`/${id}`))).toHaveLength(0);
+        expect(session.stderr()).not.toContain(key);
+      } finally {
+        await session.client.close();
+      }
+    },
+  );
+});

@@ -166,14 +166,14 @@ describe('shutdown', () => {
     simulator().configure('tavily', { latency: { kind: 'fixed', ms: 800 } });
     const { client, transport } = await connect();
     const call = client.callTool({ name: 'web_search', arguments: { query: 'heat pump shutdown' } });
-    await expect.poll(() => simulator().calls('tavily'), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => simulator().calls('tavily')).toBe(1);
     const pid = transport.pid!;
     process.kill(pid, 'SIGTERM');
     const result = await call;
     expect(result.isError).toBeFalsy();
     // Answered, not cut: by Tavily, or by Exa when the chain hedged past Tavily's slow answer.
     expect(['tavily', 'exa']).toContain((result.structuredContent as { provider: string }).provider);
-    await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => isRunning(pid)).toBe(false);
     await client.close();
   });
 });

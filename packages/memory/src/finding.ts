@@ -1,4 +1,5 @@
 import { cleanText, FIELD_LIMITS, siteOf } from '@agent-search/core';
+import { FRESHNESS_KINDS, type FreshnessKind } from './freshness.ts';
 import { cleanStoredUrl } from './stored-url.ts';
 
 /** Who may recall a finding: only the bot that learned it, or every bot sharing the store. */
@@ -33,6 +34,11 @@ export interface Finding {
    * confidence threshold. A finding with facts is recalled by `recallFacts`, not by `recall`.
    */
   facts?: FindingFact[];
+  /**
+   * What kind of fact it is, which says how long it stays true (`FRESHNESS_MAX_AGE_MS`). Findings stored
+   * before kinds were kept have none: the memory classifies them when it loads them.
+   */
+  kind?: FreshnessKind;
 }
 
 /** One fact and how sure the app's model was of it (0..1). */
@@ -45,6 +51,11 @@ export const MAX_SOURCES = 10;
 export const MAX_FACTS = 20;
 /** Longest fact kept, in characters. */
 export const MAX_FACT_CHARS = 500;
+/**
+ * Longest finding stored, in characters of its JSON: readers skip anything longer unread, so the writer
+ * never stores it (`fitForStorage`), and what one bot writes every bot can read.
+ */
+export const MAX_STORED_FINDING_CHARS = 64 * 1024;
 /** Bot ids name Redis keys: letters, digits, `_`, `-` and `.` only. */
 export const BOT_ID = /^[\w.-]{1,64}$/;
 
@@ -180,7 +191,29 @@ export function parseFinding(value: unknown): Finding | undefined {
     ...(f.userId === undefined ? {} : { userId: f.userId }),
     scope: f.scope,
     ...(facts === undefined ? {} : { facts }),
+    // An unknown kind (a newer writer's, or none) is left for the reader to classify.
+    ...(FRESHNESS_KINDS.includes(f.kind as FreshnessKind) ? { kind: f.kind } : {}),
   };
+}
+
+/**
+ * `finding` as every reader will take it (what `parseFinding` makes of it once stored), or undefined when
+ * no form of it would be read: within `MAX_STORED_FINDING_CHARS` (facts, then sources, dropped from the end
+ * until it fits: escaping can double a text's length), so the bot that writes a finding recalls what every
+ * other bot recalls.
+ */
+export function fitForStorage(finding: Finding): Finding | undefined {
+  let fitted = finding;
+  for (;;) {
+    const json = JSON.stringify(fitted);
+    if (json.length <= MAX_STORED_FINDING_CHARS) {
+      return parseFinding(JSON.parse(json));
+    }
+    const facts = fitted.facts;
+    if (facts && facts.length > 1) fitted = { ...fitted, facts: facts.slice(0, -1) };
+    else if (fitted.sources.length > 1) fitted = { ...fitted, sources: fitted.sources.slice(0, -1) };
+    else return undefined;
+  }
 }
 
 /** The sites a finding cites, in order, without repeats. */

@@ -19,6 +19,15 @@ export {
   MemoryFindingStore,
   type Retention,
 } from './finding-store.ts';
+export {
+  classifyFreshness,
+  FRESHNESS_KINDS,
+  FRESHNESS_MAX_AGE_MS,
+  type FreshnessClassifier,
+  type FreshnessKind,
+  questionKind,
+  stricterKind,
+} from './freshness.ts';
 // The memory layer (withSearchMemory and its policies), as its own entry exports it.
 export * from './layer.ts';
 export {
@@ -36,17 +45,18 @@ export {
   TIME_SENSITIVE_KINDS,
 } from './query-kind.ts';
 export { RedisFindingStore, type RedisFindingStoreOptions, VERSION_TRUST_MS } from './redis-finding-store.ts';
+export { type Asks, type QuestionShape, questionShape, sameQuestion } from './same-question.ts';
 export {
   createSearchMemory,
   DEFAULT_FACT_CONFIDENCE,
   type FactsInput,
   type FindingInput,
-  MIN_TERM_MATCH,
   type RecalledFact,
   type RecalledFinding,
   type RecallOptions,
   type SearchMemory,
   type SearchMemoryOptions,
+  type UserDataHolder,
 } from './search-memory.ts';
 export {
   createTraceLog,

@@ -1,18 +1,12 @@
 import { type Logger, type SearchClient, SearchConfigError, silentLogger } from '@agent-search/core';
-import { BOT_ID } from './finding.ts';
 import { MemoryFindingStore } from './finding-store.ts';
+import { readMemorySettings, SEARCH_MEMORY_ENV } from './memory-env.ts';
 import { RedisFindingStore } from './redis-finding-store.ts';
-import { createSearchMemory, type SearchMemory } from './search-memory.ts';
+import { createSearchMemory, type SearchMemory, type UserDataHolder } from './search-memory.ts';
 import { createTraceLog, type TraceLog } from './trace-log.ts';
 import { type MemoryPolicy, trustMemoryPolicy, withSearchMemory } from './with-search-memory.ts';
 
-/** The variables `searchMemoryFromEnv` reads (REDIS_URL too, shared with the cache). */
-export const SEARCH_MEMORY_ENV = {
-  botId: 'SEARCH_MEMORY_BOT_ID',
-  botName: 'SEARCH_MEMORY_BOT_NAME',
-  scope: 'SEARCH_MEMORY_SCOPE',
-  trust: 'SEARCH_MEMORY_TRUST',
-} as const;
+export { SEARCH_MEMORY_ENV };
 
 export interface EnvSearchMemory {
   memory: SearchMemory;
@@ -47,24 +41,23 @@ export function trustFromEnv(env: Record<string, string | undefined>): number | 
  */
 export function searchMemoryFromEnv(
   env: Record<string, string | undefined>,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; alsoForget?: readonly UserDataHolder[] } = {},
 ): EnvSearchMemory | undefined {
-  const botId = env[SEARCH_MEMORY_ENV.botId]?.trim();
-  if (!botId) return undefined;
-  if (!BOT_ID.test(botId)) {
-    throw new SearchConfigError(SEARCH_MEMORY_ENV.botId, 'must be 1-64 letters, digits, "_", "-" or "."');
-  }
-  const scope = env[SEARCH_MEMORY_ENV.scope]?.trim() || 'private';
-  if (scope !== 'private' && scope !== 'shared') {
-    throw new SearchConfigError(SEARCH_MEMORY_ENV.scope, 'must be "private" or "shared"');
-  }
-  const trust = trustFromEnv(env);
+  const settings = readMemorySettings(env);
+  if (!settings) return undefined;
+  const { botId, botName, scope, trust } = settings;
   const logger = options.logger ?? silentLogger;
   const url = env.REDIS_URL?.trim();
   // The URL may hold a password: it goes to ioredis, never into a message.
   const store = url ? new RedisFindingStore({ url, logger }) : new MemoryFindingStore();
-  const botName = env[SEARCH_MEMORY_ENV.botName]?.trim();
-  const memory = createSearchMemory({ botId, scope, store, logger, ...(botName ? { botName } : {}) });
+  const memory = createSearchMemory({
+    botId,
+    scope,
+    store,
+    logger,
+    ...(botName ? { botName } : {}),
+    ...(options.alsoForget ? { alsoForget: options.alsoForget } : {}),
+  });
   const traces = createTraceLog({ botId, store });
   const policy = trustMemoryPolicy(trust);
   return {

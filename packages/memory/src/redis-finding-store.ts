@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Logger, silentLogger } from '@agent-search/core';
 import { Redis } from 'ioredis';
-import { BOT_ID, type Finding } from './finding.ts';
+import { BOT_ID, type Finding, MAX_STORED_FINDING_CHARS } from './finding.ts';
 import {
   CHANGE_LOG_LENGTH,
   type ChangeEntry,
@@ -11,6 +11,7 @@ import {
   type Retention,
 } from './finding-store.ts';
 import { QUERY_KINDS, type QueryKind } from './query-kind.ts';
+import { questionShape } from './same-question.ts';
 import { emptyCounts, type KindCounts, TRACE_FIELDS, type TraceField, type TraceStore } from './trace-log.ts';
 
 export interface RedisFindingStoreOptions {
@@ -26,12 +27,18 @@ export interface RedisFindingStoreOptions {
   logger?: Logger;
 }
 
-// Stored findings are small; anything bigger was not written by this package.
-const MAX_VALUE_BYTES = 64 * 1024;
+// A stored finding's JSON is at most MAX_STORED_FINDING_CHARS UTF-16 units, each at most 3 bytes of UTF-8
+// (a pair, 4): the bytes checked on the server, the characters again once read.
+const MAX_STORED_BYTES = 3 * MAX_STORED_FINDING_CHARS;
 const NAMESPACE = /^(shared|bot:[\w.-]{1,64})$/;
 const CHUNK = 1_000;
+/** Ids a question lookup reads per namespace, the newest: more than a recall can use. */
+const QUESTION_IDS = 100;
+const QUESTION_ID = /^[\w-]{1,64}$/;
 /** Bots whose trace counts a store sums (SRANDMEMBER with a positive count: distinct, bounded). */
 const MAX_TRACE_BOTS = 1_000;
+/** Largest count a trace field may hold (a bot counting a search a millisecond for 30 years stays under). */
+const MAX_TRACE_COUNT = 1e12;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +55,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * Stores one finding and trims its namespace, logging both under the namespace's new version. KEYS:
  * finding, index, version, owners (id → user key of the namespace), user set ('' when the finding has no
- * user), change log. ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now, log length.
+ * user), change log, question list (the ids filed under the finding's question key, '' for none), question
+ * owners (id → question list). ARGV: prefix, namespace, id, json, learnedAt, maxAgeMs, maxFindings, now,
+ * log length.
  */
 const ADD_FINDING = `
 local prefix, ns, id = ARGV[1], ARGV[2], ARGV[3]
@@ -65,6 +74,11 @@ if KEYS[5] ~= '' then
   extend(KEYS[5])
   redis.call('hset', KEYS[4], id, KEYS[5])
 end
+if KEYS[7] ~= '' then
+  redis.call('rpush', KEYS[7], id)
+  extend(KEYS[7])
+  redis.call('hset', KEYS[8], id, KEYS[7])
+end
 local gone = redis.call('zrangebyscore', KEYS[2], '-inf', '(' .. (now - maxAge), 'LIMIT', 0, 1000)
 local count = redis.call('zcard', KEYS[2]) - #gone
 if count > maxFindings then
@@ -77,10 +91,16 @@ for _, g in ipairs(gone) do
     redis.call('srem', owner, ns .. '|' .. g)
     redis.call('hdel', KEYS[4], g)
   end
+  local list = redis.call('hget', KEYS[8], g)
+  if list then
+    if string.sub(list, 1, #prefix + #ns + 3) == prefix .. 'q:' .. ns .. ':' then redis.call('lrem', list, 0, g) end
+    redis.call('hdel', KEYS[8], g)
+  end
   redis.call('zrem', KEYS[2], g)
   redis.call('del', prefix .. 'f:' .. g)
 end
 if redis.call('exists', KEYS[4]) == 1 then extend(KEYS[4]) end
+if redis.call('exists', KEYS[8]) == 1 then extend(KEYS[8]) end
 local version = redis.call('incr', KEYS[3])
 redis.call('rpush', KEYS[6], version .. ' +' .. id)
 for _, g in ipairs(gone) do redis.call('rpush', KEYS[6], version .. ' -' .. g) end
@@ -105,6 +125,13 @@ for _, member in ipairs(redis.call('smembers', KEYS[1])) do
     removed = removed + redis.call('del', prefix .. 'f:' .. id)
     redis.call('zrem', prefix .. 'ns:' .. ns, id)
     redis.call('hdel', prefix .. 'owners:' .. ns, id)
+    local qowners = prefix .. 'qowners:' .. ns
+    local list = redis.call('hget', qowners, id)
+    -- Only a list of this namespace's questions: the hash may have been written by anyone.
+    if list and string.sub(list, 1, #prefix + #ns + 3) == prefix .. 'q:' .. ns .. ':' then
+      redis.call('lrem', list, 0, id)
+    end
+    redis.call('hdel', qowners, id)
     touched[ns] = touched[ns] or {}
     table.insert(touched[ns], id)
   end
@@ -122,6 +149,56 @@ for ns, ids in pairs(touched) do
 end
 redis.call('del', KEYS[1])
 return removed
+`;
+
+/**
+ * MGET, except that a value longer than ARGV[1] bytes (or not a string) comes back as nil: its length is
+ * checked on the server first, so a huge value written by anyone never crosses the network.
+ */
+const GET_BOUNDED = `
+local max = tonumber(ARGV[1])
+local out = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('type', key).ok == 'string' and redis.call('strlen', key) <= max then
+    out[i] = redis.call('get', key)
+  else
+    out[i] = false
+  end
+end
+return out
+`;
+
+/**
+ * Sums the trace counts of one bot (ARGV[3]) or of up to ARGV[4] bots of the bots set (KEYS[1]), on the
+ * server: only the known fields (ARGV[5], a JSON list) are read, each only when its value is a short
+ * count, so a hash holding 500,000 fields or a huge value costs one field look-up per known field, and
+ * nothing but the sums leaves Redis. ARGV: prefix, the largest count, bot ('' for all), bots, fields.
+ */
+const TRACE_COUNTS = `
+local prefix, maxCount = ARGV[1], tonumber(ARGV[2])
+local bots
+if ARGV[3] ~= '' then
+  bots = { ARGV[3] }
+elseif redis.call('type', KEYS[1]).ok == 'set' then
+  bots = redis.call('srandmember', KEYS[1], tonumber(ARGV[4]))
+else
+  bots = {}
+end
+local fields = cjson.decode(ARGV[5])
+local totals = {}
+for i = 1, #fields do totals[i] = 0 end
+for _, bot in ipairs(bots) do
+  local key = prefix .. 't:' .. bot
+  if #bot <= 64 and string.match(bot, '^[%w_.-]+$') and redis.call('type', key).ok == 'hash' then
+    for i, field in ipairs(fields) do
+      if redis.call('hstrlen', key, field) <= 13 then
+        local n = tonumber(redis.call('hget', key, field))
+        if n and n >= 0 and n <= maxCount and n == math.floor(n) then totals[i] = totals[i] + n end
+      end
+    end
+  end
+end
+return totals
 `;
 
 /**
@@ -245,6 +322,16 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   #log = (namespace: string) => `${this.#prefix}log:${namespace}`;
   #user = (userId: string) => `${this.#prefix}u:${createHash('sha256').update(userId).digest('base64url')}`;
 
+  /** The list of ids filed under a question's key in a namespace (the key hashed: a question is long). */
+  #question = (namespace: string, key: string) =>
+    `${this.#prefix}q:${namespace}:${createHash('sha256').update(key).digest('base64url')}`;
+  #questionFor = (namespace: string, query: string) => {
+    const key = questionShape(query).key;
+    return key === '' ? '' : this.#question(namespace, key);
+  };
+  /** Which question list each finding of a namespace is filed in, so a trim or a forget takes it out. */
+  #questionOwners = (namespace: string) => `${this.#prefix}qowners:${namespace}`;
+
   async add(namespace: string, finding: Finding, retention: Retention, now: number): Promise<void> {
     if (!NAMESPACE.test(namespace)) throw new TypeError(`not a finding namespace: ${namespace.slice(0, 80)}`);
     const keys = [
@@ -254,6 +341,8 @@ export class RedisFindingStore implements FindingStore, TraceStore {
       this.#owners(namespace),
       finding.userId === undefined ? '' : this.#user(finding.userId),
       this.#log(namespace),
+      this.#questionFor(namespace, finding.query),
+      this.#questionOwners(namespace),
     ];
     const args = [
       this.#prefix,
@@ -330,13 +419,35 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     return withTimeout(this.client.zrange(this.#index(namespace), -limit, -1), this.#timeoutMs, 'an id read');
   }
 
+  async byQuestion(namespaces: readonly string[], key: string): Promise<string[]> {
+    if (key === '') return [];
+    for (const ns of namespaces) {
+      if (!NAMESPACE.test(ns)) throw new TypeError(`not a finding namespace: ${ns.slice(0, 80)}`);
+    }
+    // Sent back to back on one connection (no MULTI: a lookup needs no atomicity, and a list read apart
+    // from the others is as good).
+    const lists = await withTimeout(
+      Promise.all(namespaces.map((ns) => this.client.lrange(this.#question(ns, key), -QUESTION_IDS, -1))),
+      this.#timeoutMs,
+      'a question lookup',
+    );
+    const ids: string[] = [];
+    // Anyone with the Redis password may have written the lists: only id-shaped strings are read.
+    for (const list of lists) for (const id of list) if (QUESTION_ID.test(id)) ids.push(id);
+    return ids;
+  }
+
   async get(ids: readonly string[]): Promise<unknown[]> {
     const values: unknown[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       if (chunk.length === 0) continue;
-      const raw = await withTimeout(this.client.mget(...chunk.map(this.#finding)), this.#timeoutMs, 'a read');
-      for (const value of raw) values.push(parseJson(value));
+      const raw = (await withTimeout(
+        this.client.eval(GET_BOUNDED, chunk.length, ...chunk.map(this.#finding), MAX_STORED_BYTES),
+        this.#timeoutMs,
+        'a read',
+      )) as (string | null)[];
+      for (const value of Array.isArray(raw) ? raw : []) values.push(parseJson(value));
     }
     return values;
   }
@@ -360,6 +471,9 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 
   async incrementTrace(botId: string, kind: QueryKind, field: TraceField): Promise<void> {
     if (!BOT_ID.test(botId)) throw new TypeError('not a bot id');
+    // Only the fields readers look up are written: a bot's hash never grows past them.
+    if (!QUERY_KINDS.includes(kind) || !TRACE_FIELDS.includes(field))
+      throw new TypeError('not a trace field');
     await withTimeout(
       this.client
         .multi()
@@ -372,30 +486,27 @@ export class RedisFindingStore implements FindingStore, TraceStore {
   }
 
   async traceCounts(botId: string | undefined): Promise<KindCounts> {
-    const bots =
-      botId !== undefined
-        ? [botId]
-        : await withTimeout(
-            this.client.srandmember(`${this.#prefix}t:bots`, MAX_TRACE_BOTS),
-            this.#timeoutMs,
-            'a trace read',
-          );
-    const pipeline = this.client.pipeline();
-    const valid = bots.filter((id) => BOT_ID.test(id));
-    for (const id of valid) pipeline.hgetall(this.#traces(id));
-    const replies =
-      valid.length === 0 ? [] : ((await withTimeout(pipeline.exec(), this.#timeoutMs, 'a trace read')) ?? []);
+    if (botId !== undefined && !BOT_ID.test(botId)) return emptyCounts();
+    const fields = QUERY_KINDS.flatMap((kind) => TRACE_FIELDS.map((field) => [kind, field] as const));
+    const sums = await withTimeout(
+      this.client.eval(
+        TRACE_COUNTS,
+        1,
+        `${this.#prefix}t:bots`,
+        this.#prefix,
+        MAX_TRACE_COUNT,
+        botId ?? '',
+        MAX_TRACE_BOTS,
+        JSON.stringify(fields.map(([kind, field]) => `${kind}:${field}`)),
+      ),
+      this.#timeoutMs,
+      'a trace read',
+    );
     const total = emptyCounts();
-    // Anyone with the Redis password may have written these: only known kinds and fields, only counts.
-    for (const [error, hash] of replies) {
-      if (error || typeof hash !== 'object' || hash === null) continue;
-      for (const [key, value] of Object.entries(hash as Record<string, string>)) {
-        const [kind, field] = key.split(':');
-        const count = Number(value);
-        if (!QUERY_KINDS.includes(kind as QueryKind) || !TRACE_FIELDS.includes(field as TraceField)) continue;
-        if (!Number.isSafeInteger(count) || count < 0) continue;
-        total[kind as QueryKind][field as TraceField] += count;
-      }
+    if (!Array.isArray(sums)) return total;
+    for (const [i, [kind, field]] of fields.entries()) {
+      const count = Number(sums[i]);
+      if (Number.isSafeInteger(count) && count > 0) total[kind][field] = count;
     }
     return total;
   }
@@ -412,7 +523,7 @@ export class RedisFindingStore implements FindingStore, TraceStore {
 }
 
 function parseJson(value: string | null): unknown {
-  if (value === null || value.length > MAX_VALUE_BYTES) return undefined;
+  if (value === null || value.length > MAX_STORED_FINDING_CHARS) return undefined;
   try {
     return JSON.parse(value) as unknown;
   } catch {

@@ -5,16 +5,24 @@ import {
   type Finding,
   type FindingFact,
   type FindingScope,
+  fitForStorage,
   learnedNote,
   MAX_FACT_CHARS,
   MAX_FACTS,
   MAX_SOURCES,
   parseFinding,
 } from './finding.ts';
-import { FindingIndex, topicalTerms } from './finding-index.ts';
 import { DEFAULT_RETENTION, type FindingStore, MemoryFindingStore, type Retention } from './finding-store.ts';
-import { classifyQuery, isTimeSensitive, type QueryClassifier } from './query-kind.ts';
+import {
+  classifyFreshness,
+  FRESHNESS_MAX_AGE_MS,
+  type FreshnessClassifier,
+  type FreshnessKind,
+  stricterKind,
+} from './freshness.ts';
+import { QuestionIndex } from './question-index.ts';
 import { DEFAULT_RECALL_TIMEOUT_MS } from './recall-deadline.ts';
+import { type QuestionShape, questionShape, sameQuestion } from './same-question.ts';
 
 export interface SearchMemoryOptions {
   /** The bot this memory belongs to (letters, digits, `_`, `-`, `.`). */
@@ -27,12 +35,27 @@ export interface SearchMemoryOptions {
   store?: FindingStore;
   retention?: Partial<Retention>;
   logger?: Logger;
-  /** Names a question's kind; time-sensitive kinds are never answered from memory. Default `classifyQuery`. */
-  classify?: QueryClassifier;
+  /**
+   * Names the kind of a finding (from its question and its results' text) and of an asked question (with
+   * no answer), which say how old a finding may be to answer (`FRESHNESS_MAX_AGE_MS`). Default
+   * `classifyFreshness`.
+   */
+  freshness?: FreshnessClassifier;
   /** Facts below this confidence (0..1) are not kept by `rememberFacts`. Default `DEFAULT_FACT_CONFIDENCE`. */
   factConfidence?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /**
+   * Other places that keep what a user's questions left behind, cleared by `forgetUser` too: the search
+   * cache (`SearchCache` of `@agent-search/cache`, whose `forgetUser` deletes the answers the user's
+   * searches put in it).
+   */
+  alsoForget?: readonly UserDataHolder[];
+}
+
+/** Anything that keeps data of a user and can delete it. */
+export interface UserDataHolder {
+  forgetUser(userId: string): Promise<number>;
 }
 
 /** The confidence a fact needs to be kept (002 §1D). */
@@ -89,9 +112,11 @@ export interface RecallOptions {
   facts?: boolean;
 }
 
-/** A recalled finding with its relevance score (higher is better) and `learnedNote`'s sentence. */
+/** A recalled finding with its freshness score and `learnedNote`'s sentence. */
 export interface RecalledFinding extends Finding {
+  /** The share of its kind's age it has left (1: just learned, near 0: about to go stale). */
   score: number;
+  kind: FreshnessKind;
   /** "Elena learned this on 2026-11-20 from en.wikipedia.org" */
   note: string;
 }
@@ -113,19 +138,14 @@ export interface SearchMemory {
   rememberFacts(facts: readonly (string | FindingFact)[], input: FactsInput): Promise<Finding | undefined>;
   /** Facts relevant to the question, with their sources and who learned them; the same rules as `recall`. */
   recallFacts(query: string, options?: RecallOptions): Promise<RecalledFact[]>;
-  /** Deletes every finding the user triggered, from every bot on the store; resolves with how many. */
+  /**
+   * Deletes every finding the user triggered, from every bot on the store, and what the user left in the
+   * holders given as `alsoForget` (the search cache's answers to their questions); resolves with how many
+   * findings. Rejects when any of it could not be deleted: a forget must not look done when it is not.
+   */
   forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
 }
-
-/**
- * Share of a question's topical terms a finding must match to be recalled: all of them. A wrong answer from
- * memory is worse than a search, so "Nobel Prize physics" does not recall the chemistry prize. The index
- * relies on it: it scores only findings that hold the question's rarest term.
- */
-export const MIN_TERM_MATCH = 1;
-
-const HAS_DIGIT = /\d/;
 
 /** Findings a load asks its store for at once. */
 const LOAD_CHUNK = 1_000;
@@ -133,11 +153,11 @@ const LOAD_CHUNK = 1_000;
 const LOAD_SLICE_MS = 10;
 
 /**
- * A search memory: findings kept in a store, recalled through a full-text index (`FindingIndex`) over their
- * queries, titles and snippets, kept in step with the store on every recall. A finding must match every topical term of the question (by prefix or
- * with a small typo allowance) and every number in it exactly, in its own query: "capital of France" does
- * not recall the capital of Kazakhstan, nor "Super Bowl 2025" the 2024 one. Time-sensitive questions (the
- * classifier's money, weather and current-events kinds) recall nothing. A finding's own query counts double.
+ * A search memory: findings kept in a store, recalled by the question they answered (`QuestionIndex`),
+ * kept in step with the store on every recall. A finding answers only the same question (`sameQuestion`:
+ * every name, place, number and direction of it, exactly; "capital of Iceland" does not recall the
+ * capital of Ireland, nor "Super Bowl 2025" the 2024 one), and only while it is fresh for its kind and the
+ * question's (`FRESHNESS_MAX_AGE_MS`: a price for minutes, a capital for a year). Newest first.
  */
 export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   if (!BOT_ID.test(options.botId)) {
@@ -146,11 +166,11 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const { botId } = options;
   const botName = cleanText(options.botName ?? botId, 80) || botId;
   const scope: FindingScope = options.scope ?? 'private';
-  const store = options.store ?? new MemoryFindingStore();
+  const store: FindingStore = options.store ?? new MemoryFindingStore();
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
-  const classify = options.classify ?? classifyQuery;
+  const freshness = options.freshness ?? classifyFreshness;
   const factConfidence = options.factConfidence ?? DEFAULT_FACT_CONFIDENCE;
   if (!(factConfidence >= 0 && factConfidence <= 1)) {
     throw new RangeError('createSearchMemory: factConfidence must be between 0 and 1');
@@ -159,7 +179,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   const writeTo = scope === 'shared' ? 'shared' : own;
   const readFrom = [own, 'shared'];
 
-  const index = new FindingIndex();
+  const index = new QuestionIndex();
   const findings = new Map<string, Finding>();
   // The namespace each indexed finding was read from, and how many each holds.
   const namespaceOf = new Map<string, string>();
@@ -170,13 +190,18 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   function indexFinding(finding: Finding, namespace: string): void {
     if (findings.has(finding.id)) return;
-    findings.set(finding.id, finding);
+    // Findings kept before kinds were: classified as they are read.
+    findings.set(finding.id, finding.kind ? finding : { ...finding, kind: kindOf(finding) });
     namespaceOf.set(finding.id, namespace);
     counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
+    index.add(finding.id, finding.query);
+  }
+
+  function kindOf(finding: Omit<Finding, 'id'>): FreshnessKind {
     const text: string[] = [];
     for (const source of finding.sources) text.push(source.title, source.snippet);
     for (const fact of finding.facts ?? []) text.push(fact.text);
-    index.add(finding.id, { query: finding.query, text });
+    return freshness(finding.query, text);
   }
 
   function unindex(id: string): void {
@@ -266,9 +291,13 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
 
   /** `synced()`, or a rejection at the deadline or abort; the sync itself runs on for the next recall. */
   function syncedWithin(timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
-    signal?.throwIfAborted();
     const running = synced();
     running.catch(() => {}); // a recall that gave up leaves nobody else to hear the sync fail
+    return within(running, timeoutMs, signal);
+  }
+
+  /** The work's result, or a rejection at the deadline or abort (the work itself runs on). */
+  function within<T>(running: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -287,6 +316,25 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     });
   }
 
+  /** Whether the index holds every namespace this memory reads (its first load is done). */
+  const loaded = () => syncedVersions.every((v) => v !== undefined);
+
+  /**
+   * Before the first load is done: the findings the store filed under the asked question, read and
+   * checked like any other (a new bot answers its first questions without reading every finding first).
+   */
+  async function lookUp(asked: QuestionShape): Promise<Finding[]> {
+    const ids = [...new Set(await store.byQuestion!(readFrom, asked.key))];
+    const found: Finding[] = [];
+    for (const value of await store.get(ids)) {
+      const finding = parseFinding(value);
+      if (!finding || (finding.scope !== 'shared' && finding.botId !== botId)) continue;
+      if (!sameQuestion(questionShape(finding.query), asked)) continue;
+      found.push(finding.kind ? finding : { ...finding, kind: kindOf(finding) });
+    }
+    return found.reverse();
+  }
+
   async function keep(
     rawQuery: string,
     sources: Finding['sources'],
@@ -296,8 +344,7 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
   ): Promise<Finding | undefined> {
     const query = cleanText(rawQuery, 512);
     if (query === '' || sources.length === 0) return undefined;
-    const finding: Finding = {
-      id: randomUUID(),
+    const learned: Omit<Finding, 'id'> = {
       query,
       sources,
       provider: cleanText(provider, 64),
@@ -309,6 +356,9 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       scope,
       ...(facts === undefined ? {} : { facts }),
     };
+    // Stored only in a form every reader takes: this bot never recalls what the others cannot.
+    const finding = fitForStorage({ id: randomUUID(), ...learned, kind: kindOf(learned) });
+    if (!finding) return undefined;
     await store.add(writeTo, finding, retention, now());
     indexFinding(finding, writeTo);
     return finding;
@@ -354,43 +404,58 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
       const timeoutMs = recallOptions.timeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS;
       if (!(timeoutMs > 0)) throw new RangeError('recall: timeoutMs must be a positive number of ms');
       // Timers above 2^31-1 ms fire at once: clamp, a deadline that long is no deadline anyway.
-      await syncedWithin(Math.min(timeoutMs, 2_147_483_647), recallOptions.signal);
-      const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
-      const oldest = now() - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
+      const deadline = Math.min(timeoutMs, 2_147_483_647);
+      recallOptions.signal?.throwIfAborted();
       const question = cleanText(query, 512);
-      // A question about the present is never answered from the past.
-      if (isTimeSensitive(question, classify)) return [];
-      const questionTerms = topicalTerms(question);
-      if (questionTerms.size === 0) return [];
-      // Years, model numbers and other numbers distinguish questions that share every other word (Super
-      // Bowl 2024 and 2025): each must be in the finding's own query, exactly.
-      const numbers = [...questionTerms].filter((t) => HAS_DIGIT.test(t));
-      const wantFacts = recallOptions.facts === true;
+      const asked = questionShape(question);
+      let candidates: Finding[];
+      if (loaded() || !store.byQuestion || asked.key === '') {
+        await syncedWithin(deadline, recallOptions.signal);
+        candidates = index
+          .find(asked)
+          .reverse()
+          .map((id) => findings.get(id)!);
+      } else {
+        // Before the first load is done: answer from the question's own findings, then let the load start
+        // (or go on), so its reading and parsing do not hold this answer up.
+        const looking = lookUp(asked);
+        looking.then(
+          () => synced().catch(() => {}),
+          () => synced().catch(() => {}),
+        );
+        candidates = await within(looking, deadline, recallOptions.signal);
+      }
+      if (asked.key === '') return [];
+      const limit = Math.max(1, Math.trunc(recallOptions.limit ?? 3));
       const at = now();
-      const hits = index.search({
-        terms: questionTerms,
-        exactInQuery: numbers,
-        limit,
-        accept: (id) => {
-          const finding = findings.get(id);
-          return (
-            finding !== undefined &&
-            Date.parse(finding.learnedAt) >= oldest &&
-            (finding.facts !== undefined) === wantFacts &&
-            // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
-            (finding.expiresAt === undefined || Date.parse(finding.expiresAt) >= at)
-          );
-        },
-      });
+      const oldest = at - (recallOptions.maxAgeMs ?? retention.maxAgeMs);
+      // "the latest iPhone" wants a fresher answer than the finding's kind alone would.
+      const askedKind = freshness(question, []);
+      const wantFacts = recallOptions.facts === true;
       const recalled: RecalledFinding[] = [];
-      for (const hit of hits) {
-        const finding = findings.get(hit.id)!;
+      // Oldest first from the index or the store: reversed, findings learned in the same millisecond come
+      // newest first too.
+      for (const finding of candidates) {
+        const learnedAt = Date.parse(finding.learnedAt);
+        const kind = stricterKind(finding.kind!, askedKind);
+        const maxAge = FRESHNESS_MAX_AGE_MS[kind];
+        if (
+          learnedAt < oldest ||
+          at - learnedAt > maxAge ||
+          (finding.facts !== undefined) !== wantFacts ||
+          // The writer's retention ended: Redis dropped the key, and this index must not outlive it.
+          (finding.expiresAt !== undefined && Date.parse(finding.expiresAt) < at)
+        ) {
+          continue;
+        }
         // The user who asked another bot stays with that bot.
         const { userId, ...seen } = finding;
         const mine = finding.botId === botId && userId !== undefined ? { userId } : {};
-        recalled.push({ ...seen, ...mine, score: hit.score, note: learnedNote(finding) });
+        const score = Math.max(0, 1 - Math.max(0, at - learnedAt) / maxAge);
+        recalled.push({ ...seen, ...mine, kind: finding.kind!, score, note: learnedNote(finding) });
       }
-      return recalled;
+      recalled.sort((a, b) => b.learnedAt.localeCompare(a.learnedAt));
+      return recalled.slice(0, limit);
     },
 
     async recallFacts(query, recallOptions = {}) {
@@ -411,7 +476,10 @@ export function createSearchMemory(options: SearchMemoryOptions): SearchMemory {
     },
 
     async forgetUser(userId) {
-      const removed = await store.forgetUser(userId);
+      const [removed] = await Promise.all([
+        store.forgetUser(userId),
+        ...(options.alsoForget ?? []).map((holder) => holder.forgetUser(userId)),
+      ]);
       for (const [id, finding] of findings) if (finding.userId === userId) unindex(id);
       return removed;
     },

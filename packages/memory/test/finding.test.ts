@@ -1,6 +1,6 @@
 import { seededRandom } from '@agent-search/testing';
 import { describe, expect, it } from 'vitest';
-import { parseFinding } from '../src/finding.ts';
+import { fitForStorage, MAX_STORED_FINDING_CHARS, parseFinding } from '../src/finding.ts';
 
 describe('parseFinding', () => {
   const stored = {
@@ -87,5 +87,48 @@ describe('parseFinding', () => {
       if (expected === value) canonical++;
     }
     expect(canonical).toBeGreaterThan(1_000);
+  });
+});
+
+describe('fitForStorage: one size limit, kept by the writer', () => {
+  const base = {
+    id: 'f1',
+    query: 'heat pump facts',
+    provider: 'facts',
+    learnedAt: '2026-11-20T10:00:00.000Z',
+    botId: 'elena',
+    botName: 'Elena',
+    scope: 'shared' as const,
+  };
+
+  it('drops facts, then sources, from the end until every reader would take it', () => {
+    // Quotes double in JSON: at the readers' own field limits, this stores at over 64 KB.
+    const finding = {
+      ...base,
+      sources: Array.from({ length: 10 }, (_, i) => ({
+        title: `${'"'.repeat(590)}${i}`,
+        url: `https://example.com/${i}/${'a'.repeat(2_000)}`,
+        snippet: '',
+      })),
+      facts: Array.from({ length: 20 }, (_, i) => ({ text: `${i} ${'"'.repeat(990)}`, confidence: 0.9 })),
+    };
+    expect(JSON.stringify(finding).length).toBeGreaterThan(MAX_STORED_FINDING_CHARS);
+    const fitted = fitForStorage(finding);
+    expect(fitted).toBeDefined();
+    expect(JSON.stringify(fitted).length).toBeLessThanOrEqual(MAX_STORED_FINDING_CHARS);
+    expect(fitted!.facts!.length).toBeLessThan(20);
+    expect(fitted!.facts!.map((f) => f.text.slice(0, 2))).toEqual(
+      finding.facts.slice(0, fitted!.facts!.length).map((f) => f.text.slice(0, 2)),
+    );
+    // What the writer keeps is what a reader makes of it.
+    expect(parseFinding(JSON.parse(JSON.stringify(fitted)))).toEqual(fitted);
+  });
+
+  it('keeps a finding within the limit as every reader reads it, and refuses one no reader takes', () => {
+    const finding = { ...base, sources: [{ title: 'T', url: 'https://example.com/', snippet: 'S' }] };
+    expect(fitForStorage(finding)).toEqual(parseFinding(finding));
+    expect(
+      fitForStorage({ ...finding, sources: [{ ...finding.sources[0]!, url: 'javascript:alert(1)' }] }),
+    ).toBeUndefined();
   });
 });

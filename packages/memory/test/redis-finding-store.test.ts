@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { startTcpProxy } from '@agent-search/testing/tcp-proxy';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { createSearchMemory, createTraceLog, RedisFindingStore, type SearchMemory } from '../src/index.ts';
+import {
+  createSearchMemory,
+  createTraceLog,
+  type FindingStore,
+  RedisFindingStore,
+  type SearchMemory,
+} from '../src/index.ts';
 
 const redisUrl = inject('redisUrl');
 const noRedis = redisUrl ? undefined : 'no Redis (set REDIS_URL or install redis-server)';
@@ -44,12 +50,12 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     const dotty = bot('dotty');
     await dotty.recall('warm the index up'); // Dotty has synced before Elena learns anything.
     await elena.remember(finding('Nobel Prize chemistry 2024', 'mark'));
-    const [found] = await dotty.recall('who won the nobel prize in chemistry');
+    const [found] = await dotty.recall('who won the nobel prize in chemistry 2024');
     expect(found).toMatchObject({ botId: 'elena', botName: 'Elena', query: 'Nobel Prize chemistry 2024' });
     expect(Date.now() - Date.parse(found!.learnedAt)).toBeLessThan(60_000);
     // Who asked Elena is Elena's to know, not Dotty's; Elena still sees it.
     expect(found).not.toHaveProperty('userId');
-    const [own] = await elena.recall('who won the nobel prize in chemistry');
+    const [own] = await elena.recall('who won the nobel prize in chemistry 2024');
     expect(own!.userId).toBe('mark');
   });
 
@@ -107,18 +113,22 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
         store: new RedisFindingStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix }),
       });
       open.push(slow);
-      let started = performance.now();
+      // Four answers of 300 ms would have answered it: a TimeoutError says the 400 ms deadline ended it.
       await expect(slow.recall('capital of kazakhstan', { timeoutMs: 400 })).rejects.toMatchObject({
         name: 'TimeoutError',
       });
-      expect(performance.now() - started).toBeLessThan(600);
 
       const controller = new AbortController();
       const aborted = slow.recall('capital of kazakhstan', { signal: controller.signal, timeoutMs: 10_000 });
-      started = performance.now();
+      let settled = false;
+      aborted.catch(() => {
+        settled = true;
+      });
       controller.abort(new Error('the user hung up'));
+      // At once: settled before the event loop's next turn, whatever the machine's load.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(true);
       await expect(aborted).rejects.toThrow('the user hung up');
-      expect(performance.now() - started).toBeLessThan(50);
 
       // The first sync went on after the recall gave up: once it is done, recall answers from the index.
       await expect
@@ -143,7 +153,15 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     await elena.remember(finding('capital of Kazakhstan', 'mark'));
     await bot('jake', 'private').remember(finding('Kazakhstan population', 'mark'));
     await elena.remember(finding('Kazakhstan flag', 'ana'));
-    expect(await dotty.recall('kazakhstan', { limit: 10 })).toHaveLength(2);
+    const kazakhstan = async (memory: SearchMemory) =>
+      (
+        await Promise.all(
+          ['capital of Kazakhstan', 'Kazakhstan flag', 'Kazakhstan population'].map((q) =>
+            memory.recall(q, { limit: 10 }),
+          ),
+        )
+      ).flat();
+    expect(await kazakhstan(dotty)).toHaveLength(2);
     const before = (await admin.keys(`${keyPrefix}f:*`)).length;
     expect(before).toBe(3);
 
@@ -153,7 +171,7 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     expect(left).toHaveLength(1);
     expect(JSON.parse((await admin.get(left[0]!))!)).toMatchObject({ userId: 'ana' });
     expect(await admin.keys(`${keyPrefix}u:*`)).toHaveLength(1);
-    expect((await elena.recall('kazakhstan', { limit: 10 })).map((f) => f.userId)).toEqual(['ana']);
+    expect((await kazakhstan(elena)).map((f) => f.userId)).toEqual(['ana']);
     expect(await bot('jake', 'private').recall('kazakhstan population')).toEqual([]);
     expect(await dotty.forgetUser('mark')).toBe(0);
   });
@@ -167,12 +185,14 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
     });
     open.push(memory);
     for (const topic of ['alpha', 'bravo', 'charlie'])
-      await memory.remember(finding(`kazakhstan ${topic}`, 'u'));
+      await memory.remember(finding('capital of Kazakhstan', topic));
     expect(await admin.zcard(`${keyPrefix}ns:shared`)).toBe(2);
     expect(await admin.keys(`${keyPrefix}f:*`)).toHaveLength(2);
-    expect((await bot('dotty').recall('kazakhstan', { limit: 5 })).map((f) => f.query).sort()).toEqual([
-      'kazakhstan bravo',
-      'kazakhstan charlie',
+    const dotty = bot('dotty');
+    expect((await dotty.recall('capital of Kazakhstan', { limit: 5 })).length).toBe(2);
+    expect((await memory.recall('capital of Kazakhstan', { limit: 5 })).map((f) => f.userId)).toEqual([
+      'charlie',
+      'bravo',
     ]);
   });
 
@@ -218,8 +238,13 @@ describe.skipIf(Boolean(noRedis))('search memory on a real Redis', () => {
       }),
     );
 
+    // Entries written around the store are in no question list: a new bot sees them once its load is done.
+    const forgedFound = async () =>
+      (await dotty.recall('kazakhstan capital', { limit: 10 }))
+        .map((f) => f.id)
+        .filter((id) => id.startsWith('forged'));
+    await expect.poll(forgedFound, { timeout: 10_000 }).toEqual(['forged5']);
     const found = await dotty.recall('kazakhstan capital', { limit: 10 });
-    expect(found.map((f) => f.id).filter((id) => id.startsWith('forged'))).toEqual(['forged5']);
     const cleaned = found.find((f) => f.id === 'forged5')!;
     // Markup and the escape sequence go whole, payload included.
     expect(cleaned.botName).toBe('Eve');
@@ -320,6 +345,57 @@ describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
       expect(after.general.web).toBe(0);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.skipIf(Boolean(noRedis))('a new bot’s first recall on a real Redis', () => {
+  it('answers from the findings filed under its question, without waiting for the load of every finding', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const admin = new Redis(redisUrl);
+    const elena = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    const store = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    // A load that never ends: the id lists are never read back.
+    let idReads = 0;
+    const stuck: FindingStore = {
+      add: store.add.bind(store),
+      versions: store.versions.bind(store),
+      changes: store.changes.bind(store),
+      ids: () => {
+        idReads++;
+        return new Promise<string[]>(() => {});
+      },
+      get: store.get.bind(store),
+      byQuestion: store.byQuestion.bind(store),
+      forgetUser: store.forgetUser.bind(store),
+      close: store.close.bind(store),
+    };
+    const dotty = createSearchMemory({ botId: 'dotty', store: stuck });
+    try {
+      await elena.remember(finding('capital of Kazakhstan', 'mark'));
+      await elena.remember(finding('capital of Kyrgyzstan', 'mark'));
+      const [first, ...rest] = await dotty.recall("What's the capital of Kazakhstan?", { timeoutMs: 10_000 });
+      expect(rest).toEqual([]);
+      expect(first).toMatchObject({ query: 'capital of Kazakhstan', botId: 'elena', kind: 'stable' });
+      expect(first).not.toHaveProperty('userId');
+      // The same rules as after the load: a near miss finds nothing.
+      expect(await dotty.recall('capital of Kyrgyzstan 1990', { timeoutMs: 10_000 })).toEqual([]);
+      expect(idReads).toBeGreaterThan(0); // the load started, and is still under way
+
+      // Retention and forgetting take a finding out of its question's list too.
+      expect(await elena.forgetUser('mark')).toBe(2);
+      expect(await dotty.recall('capital of Kazakhstan', { timeoutMs: 10_000 })).toEqual([]);
+      expect(await admin.keys(`${keyPrefix}q*`)).toEqual([]);
+    } finally {
+      await elena.close();
+      await dotty.close();
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
     }
   });
 });

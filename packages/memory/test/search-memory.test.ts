@@ -54,18 +54,26 @@ describe('createSearchMemory', () => {
       'Elena learned this on 2026-11-20 from en.wikipedia.org, britannica.com',
     );
 
-    expect((await memory.recall('who won the nobel prize')).map((f) => f.query)).toEqual([nobel.query]);
-    // Every topical term must match: "capital" alone is not about Kazakhstan.
+    expect((await memory.recall('who won the nobel prize in chemistry in 2024')).map((f) => f.query)).toEqual(
+      [nobel.query],
+    );
+    // Only the same question: another country, or the prize without its year and field, searches.
     expect(await memory.recall('capital of France')).toEqual([]);
+    expect(await memory.recall('who won the nobel prize')).toEqual([]);
   });
 
-  it('ranks the finding that matches best first', async () => {
-    const memory = createSearchMemory({ botId: 'elena' });
-    await memory.remember({ ...nobel, query: 'chemistry news' });
-    await memory.remember(nobel);
-    const found = await memory.recall('nobel prize chemistry');
-    expect(found.map((f) => f.query)).toEqual(['Nobel Prize chemistry 2024', 'chemistry news']);
-    expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
+  it('recalls the newest answer to the question first, scored by the share of its kind’s age it has left', async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const memory = createSearchMemory({ botId: 'elena', now: () => clock });
+    await memory.remember({ ...nobel, userId: 'first' });
+    clock += 86_400_000;
+    await memory.remember({ ...nobel, query: 'who won the Nobel Prize in chemistry 2024', userId: 'second' });
+    const found = await memory.recall('nobel prize chemistry 2024');
+    expect(found.map((f) => f.userId)).toEqual(['second', 'first']);
+    // A prize is a "slow" fact (a week): one day of seven gone, and none.
+    expect(found.map((f) => f.kind)).toEqual(['slow', 'slow']);
+    expect(found[0]!.score).toBe(1);
+    expect(found[1]!.score).toBeCloseTo(6 / 7, 6);
   });
 
   it('keeps nothing from a search without a usable result, and cleans what it keeps', async () => {
@@ -92,21 +100,20 @@ describe('createSearchMemory', () => {
     const memory = createSearchMemory({
       botId: 'elena',
       retention: { maxFindings: 2, maxAgeMs: 10 * 86_400_000 },
+      // Retention alone: no finding goes stale for its kind within these days.
+      freshness: () => 'stable',
       now: () => clock,
     });
     for (const topic of ['alpha', 'bravo', 'charlie']) {
-      await memory.remember({ ...astana, query: `kazakhstan ${topic}` });
+      await memory.remember({ ...astana, query: 'capital of Kazakhstan', userId: topic });
       clock += 86_400_000;
     }
-    expect((await memory.recall('kazakhstan', { limit: 10 })).map((f) => f.query).sort()).toEqual([
-      'kazakhstan bravo',
-      'kazakhstan charlie',
-    ]);
+    const users = async (options = {}) =>
+      (await memory.recall('capital of Kazakhstan', { limit: 10, ...options })).map((f) => f.userId);
+    expect(await users()).toEqual(['charlie', 'bravo']);
     clock += 9 * 86_400_000;
-    expect((await memory.recall('kazakhstan', { limit: 10 })).map((f) => f.query)).toEqual([
-      'kazakhstan charlie',
-    ]);
-    expect(await memory.recall('kazakhstan', { maxAgeMs: 86_400_000 })).toEqual([]);
+    expect(await users()).toEqual(['charlie']);
+    expect(await users({ maxAgeMs: 86_400_000 })).toEqual([]);
   });
 
   it('shares findings between bots on one store by scope, and forgets a user everywhere', async () => {
@@ -118,21 +125,44 @@ describe('createSearchMemory', () => {
     await secret.remember({ ...astana, userId: 'ana' });
     await dotty.remember(astana);
 
-    expect((await dotty.recall('nobel prize')).map((f) => f.botName)).toEqual(['Elena']);
+    expect((await dotty.recall('nobel prize chemistry 2024')).map((f) => f.botName)).toEqual(['Elena']);
     // Ana asked Elena, not Dotty: her id stays with Elena.
-    expect((await dotty.recall('nobel prize'))[0]).not.toHaveProperty('userId');
-    expect((await elena.recall('nobel prize'))[0]!.userId).toBe('ana');
+    expect((await dotty.recall('nobel prize chemistry 2024'))[0]).not.toHaveProperty('userId');
+    expect((await elena.recall('nobel prize chemistry 2024'))[0]!.userId).toBe('ana');
     // Jake's findings are private: Dotty finds only her own.
     expect((await dotty.recall('capital kazakhstan')).map((f) => f.botId)).toEqual(['dotty']);
     expect((await elena.recall('capital kazakhstan')).map((f) => f.botId)).toEqual([]);
 
     expect(await dotty.forgetUser('ana')).toBe(2);
-    expect(await dotty.recall('nobel prize')).toEqual([]);
+    expect(await dotty.recall('nobel prize chemistry 2024')).toEqual([]);
     expect(await secret.recall('capital kazakhstan')).toEqual([]);
     expect((await dotty.recall('capital kazakhstan')).map((f) => f.userId)).toEqual(['mark']);
   });
 
   it('rejects a bot id that cannot name a key', () => {
     expect(() => createSearchMemory({ botId: 'a b' })).toThrow(/botId/);
+  });
+});
+
+describe('forgetUser with other holders of the user’s data (alsoForget)', () => {
+  it('forgets in each of them too, and counts the findings', async () => {
+    const asked: string[] = [];
+    const cache = {
+      forgetUser: async (userId: string) => {
+        asked.push(userId);
+        return 3;
+      },
+    };
+    const memory = createSearchMemory({ botId: 'elena', alsoForget: [cache] });
+    await memory.remember({ ...astana, userId: 'ana' });
+    expect(await memory.forgetUser('ana')).toBe(1);
+    expect(asked).toEqual(['ana']);
+  });
+
+  it('rejects when one of them cannot forget: a forget must not look done', async () => {
+    const down = { forgetUser: async () => Promise.reject(new Error('Redis did not answer within 2000 ms')) };
+    const memory = createSearchMemory({ botId: 'elena', alsoForget: [down] });
+    await memory.remember({ ...astana, userId: 'ana' });
+    await expect(memory.forgetUser('ana')).rejects.toThrow('Redis did not answer');
   });
 });

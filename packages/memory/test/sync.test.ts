@@ -40,8 +40,16 @@ function counted(store: FindingStore): FindingStore & { idReads: number } {
 
 // These tests are about what a recall sees, not how fast: a deadline a loaded machine cannot miss (a load
 // now yields to timers, so the default one can fire in the middle of it).
-const queries = async (memory: SearchMemory, question: string) =>
-  (await memory.recall(question, { limit: 100, timeoutMs: 10_000 })).map((f) => f.query).sort();
+// Recall answers only the question a finding answered: what the index holds is asked one question at a time.
+const queries = async (memory: SearchMemory, questions: string | readonly string[]) => {
+  const found: string[] = [];
+  for (const question of typeof questions === 'string' ? [questions] : questions) {
+    for (const f of await memory.recall(question, { limit: 100, timeoutMs: 10_000 })) found.push(f.query);
+  }
+  return found.sort();
+};
+const topics = (last: number) => Array.from({ length: last + 1 }, (_, n) => `kazakhstan topic ${n}`);
+const KAZAKHSTAN = ['capital of Kazakhstan', 'Kazakhstan flag'];
 
 describe('changesSince', () => {
   const log = [
@@ -97,19 +105,17 @@ describe.each(stores)('a second bot keeps its index in step from the change log 
     const dotty = createSearchMemory({ botId: 'dotty', store: readerStore, retention, now });
     try {
       await elena.remember(finding('kazakhstan topic 0', 'mark'));
-      expect(await queries(dotty, 'kazakhstan topic')).toEqual(['kazakhstan topic 0']);
+      expect(await queries(dotty, topics(8))).toEqual(['kazakhstan topic 0']);
       const firstReads = readerStore.idReads;
 
       // Eight more: the scope keeps the newest five.
       for (let n = 1; n <= 8; n++)
         await elena.remember(finding(`kazakhstan topic ${n}`, n % 2 ? 'ana' : 'mark'));
-      expect(await queries(dotty, 'kazakhstan topic')).toEqual(
-        [4, 5, 6, 7, 8].map((n) => `kazakhstan topic ${n}`),
-      );
+      expect(await queries(dotty, topics(8))).toEqual([4, 5, 6, 7, 8].map((n) => `kazakhstan topic ${n}`));
       // Dotty's own writes and a forget on another connection come through the log too.
       await dotty.remember(finding('kazakhstan capital', 'mark'));
       await elena.forgetUser('ana');
-      expect(await queries(dotty, 'kazakhstan topic')).toEqual([
+      expect(await queries(dotty, topics(8))).toEqual([
         'kazakhstan topic 4',
         'kazakhstan topic 6',
         'kazakhstan topic 8',
@@ -162,7 +168,7 @@ describe.each(stores)('a second bot keeps its index in step from the change log 
     const dotty = createSearchMemory({ botId: 'dotty', store: readerStore });
     try {
       await elena.remember(finding('norway capital', 'mark'));
-      expect(await queries(dotty, 'norway')).toEqual(['norway capital']);
+      expect(await queries(dotty, 'norway capital')).toEqual(['norway capital']);
       const firstReads = readerStore.idReads;
       // More writes than the log keeps: the log no longer reaches back to what Dotty read.
       for (let n = 0; n < 300; n++) await elena.remember(finding(`norway fjord ${n}`, 'mark'));
@@ -195,17 +201,19 @@ describe.skipIf(!redisUrl)('change notices on Redis', () => {
     });
     try {
       await elena.remember(finding('capital of Kazakhstan', 'mark'));
-      expect(await queries(dotty, 'kazakhstan')).toEqual(['capital of Kazakhstan']);
+      expect(await queries(dotty, KAZAKHSTAN)).toEqual(['capital of Kazakhstan']);
       // Once subscribed, a recall reads the version once and then trusts it: with every answer from Redis
       // 2 s late, recall still answers at once, from the index.
       await expect
         .poll(
           async () => {
             proxy.setMode({ kind: 'pass' });
-            await dotty.recall('kazakhstan', { timeoutMs: 10_000 });
+            // Until its load is done a new bot answers from Redis's question lists; a question with no
+            // terms has no list, and waits for the load.
+            await dotty.recall('what is it?', { timeoutMs: 10_000 });
             proxy.setMode({ kind: 'delay', ms: 2_000 });
             const started = performance.now();
-            const found = await queries(dotty, 'kazakhstan').catch(() => []);
+            const found = await queries(dotty, KAZAKHSTAN).catch(() => []);
             return { found, fast: performance.now() - started < 1_000 };
           },
           { timeout: 15_000, interval: 0 },
@@ -215,15 +223,15 @@ describe.skipIf(!redisUrl)('change notices on Redis', () => {
 
       await elena.remember(finding('Kazakhstan flag', 'ana'));
       await expect
-        .poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 })
+        .poll(() => queries(dotty, KAZAKHSTAN), { timeout: 5_000 })
         .toEqual(['Kazakhstan flag', 'capital of Kazakhstan']);
       await elena.forgetUser('mark');
-      await expect.poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 }).toEqual(['Kazakhstan flag']);
+      await expect.poll(() => queries(dotty, KAZAKHSTAN), { timeout: 5_000 }).toEqual(['Kazakhstan flag']);
       // A writer that publishes nothing (another version, a script of one's own) is seen once the
       // trusted version is too old.
       await admin.incr(`${keyPrefix}v:shared`);
       await admin.zrem(`${keyPrefix}ns:shared`, (await elena.recall('kazakhstan flag'))[0]!.id);
-      await expect.poll(() => queries(dotty, 'kazakhstan'), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => queries(dotty, KAZAKHSTAN), { timeout: 5_000 }).toEqual([]);
     } finally {
       await elena.close();
       await dotty.close();
@@ -255,13 +263,13 @@ describe.skipIf(!redisUrl)('change notices on Redis', () => {
     });
     try {
       await elena.remember(finding('capital of Kazakhstan', 'mark'));
-      expect(await queries(dotty, 'kazakhstan')).toEqual(['capital of Kazakhstan']);
+      expect(await queries(dotty, KAZAKHSTAN)).toEqual(['capital of Kazakhstan']);
       await new Promise((resolve) => setTimeout(resolve, 200)); // Dotty is subscribed and trusts versions
-      await dotty.recall('kazakhstan');
+      await dotty.recall('capital of Kazakhstan');
       await elena.remember(finding('Kazakhstan flag', 'ana'));
-      expect(await queries(dotty, 'kazakhstan')).toEqual(['Kazakhstan flag', 'capital of Kazakhstan']);
+      expect(await queries(dotty, KAZAKHSTAN)).toEqual(['Kazakhstan flag', 'capital of Kazakhstan']);
       await elena.forgetUser('mark');
-      expect(await queries(dotty, 'kazakhstan')).toEqual(['Kazakhstan flag']);
+      expect(await queries(dotty, KAZAKHSTAN)).toEqual(['Kazakhstan flag']);
     } finally {
       await elena.close();
       await dotty.close();

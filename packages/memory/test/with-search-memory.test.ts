@@ -71,22 +71,25 @@ describe('withSearchMemory', () => {
       memory: createSearchMemory({ botId: 'elena', store: hanging }),
       recallTimeoutMs: 10_000,
     });
-    let started = performance.now();
+    // Timers fire in order: one due at 290 ms, set first, has fired once the recall waited out the 300 ms
+    // deadline (it gave up at the search's own deadline, not at once), however busy the machine.
+    let nearDeadline = false;
+    const sentinel = setTimeout(() => {
+      nearDeadline = true;
+    }, 290);
     const answered = await layered
       .search({ query: 'capital of Kazakhstan' }, { timeoutMs: 300 })
       .catch((e) => e);
-    const took = performance.now() - started;
-    // The recall gave up at the search's own deadline; the search then had at least 1 ms, not a fresh 300.
-    expect(took).toBeGreaterThanOrEqual(290);
-    expect(took).toBeLessThan(3_000);
+    clearTimeout(sentinel);
+    expect(nearDeadline).toBe(true);
+    // The search then had what was left, not a fresh 300 ms: it ends in the deadline's timeout.
     expect(answered).toMatchObject({ code: 'timeout' });
 
     const controller = new AbortController();
-    started = performance.now();
+    // The recall would wait 10 s and the search 5 s: only the caller's abort ends it with its reason.
     const aborted = layered.search({ query: 'capital of Kazakhstan' }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('the user hung up')), 50);
     await expect(aborted).rejects.toThrow('the user hung up');
-    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 
@@ -111,7 +114,8 @@ describe('trace learning', () => {
 
     const traces = createTraceLog({ botId: 'elena', store });
     const mine = await traces.counts();
-    expect(mine.financial).toMatchObject({ web: 2, memory: 0 });
+    // A price stays true for minutes (a "live" fact): asked again at once, it is answered from memory.
+    expect(mine.financial).toMatchObject({ web: 1, memory: 1 });
     expect(mine['current-events']).toMatchObject({ web: 1 });
     expect(mine.definition).toMatchObject({ web: 1, memory: 2 });
     const all = await traces.counts({ allBots: true });

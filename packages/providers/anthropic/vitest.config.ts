@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('anthropic');
+export default packageProject('anthropic', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('brave');
+export default packageProject('brave', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('duckduckgo');
+export default packageProject('duckduckgo', { isolate: false });

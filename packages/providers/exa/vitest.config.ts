@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('exa');
+export default packageProject('exa', { isolate: false });

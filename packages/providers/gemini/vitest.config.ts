@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('gemini');
+export default packageProject('gemini', { isolate: false });

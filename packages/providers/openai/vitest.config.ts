@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('openai');
+export default packageProject('openai', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('perplexity');
+export default packageProject('perplexity', { isolate: false });

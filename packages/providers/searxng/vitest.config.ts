@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('searxng');
+export default packageProject('searxng', { isolate: false });

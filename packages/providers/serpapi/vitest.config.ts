@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('serpapi');
+export default packageProject('serpapi', { isolate: false });

@@ -1,3 +1,3 @@
 import { packageProject } from '../../../vitest.shared.ts';
 
-export default packageProject('tavily');
+export default packageProject('tavily', { isolate: false });

@@ -4,7 +4,8 @@ import ipaddr from 'ipaddr.js';
  * Whether `address` (an IP literal) is a public unicast address a model-chosen URL may reach. Everything
  * else is refused: loopback, private, link-local (so cloud metadata at 169.254.169.254), CGNAT, multicast,
  * unspecified, reserved, unique-local IPv6, and IPv6 forms that embed an IPv4 address (IPv4-mapped,
- * NAT64, 6to4) are judged by the IPv4 address inside them. Teredo tunnels are refused outright.
+ * NAT64, 6to4, IPv4-compatible) are judged by the IPv4 address inside them. Other IPv6 addresses are public
+ * only within global unicast (2000::/3). Teredo tunnels are refused outright.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
@@ -13,7 +14,9 @@ export function isPublicAddress(address: string): boolean {
     const v6 = parsed as ipaddr.IPv6;
     const embedded = embeddedIPv4(v6);
     if (embedded) parsed = embedded;
-    else if (v6.range() !== 'unicast') return false;
+    // Public IPv6 unicast is 2000::/3 (everything IANA has allocated); the rest of what ipaddr.js calls
+    // unicast (::1:0:0:0, ::ffff:ffff:7f00:1: reserved space near the loopback and mapped forms) is not.
+    else if (v6.range() !== 'unicast' || (v6.parts[0]! & 0xe000) !== 0x2000) return false;
   }
   return parsed.range() === 'unicast';
 }

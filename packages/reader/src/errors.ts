@@ -11,6 +11,7 @@ export const READ_PAGE_ERROR_CODES = [
   'unreachable',
   'http_status',
   'unsupported_content',
+  'no_content',
   'unreadable',
 ] as const;
 
@@ -64,4 +65,12 @@ export function httpStatusError(status: number): ReadPageError {
             ? `That site is having trouble right now (it answered ${status}).`
             : `That site answered with status ${status} instead of the page.`;
   return new ReadPageError('http_status', sentence, { status, retryable: status === 429 || status >= 500 });
+}
+
+/** The error for a page that was read but holds no text (a page of images, or one written by scripts). */
+export function noContentError(): ReadPageError {
+  return new ReadPageError(
+    'no_content',
+    'That page has no text I could read (it may be built by scripts or hold only images).',
+  );
 }

@@ -1,6 +1,14 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import {
+  fragment,
+  jsonLdArticleBody,
+  keepSiteText,
+  overlap,
+  pruneBoilerplate,
+  trimEdges,
+} from './article-candidates.ts';
 import { markupToText, nestingDepth, titleOf } from './markup-scan.ts';
 
 /** The main content of an HTML page, as Markdown, with what the page says about itself. */
@@ -13,7 +21,8 @@ export interface ExtractedArticle {
 }
 
 // Never content: removed before extraction, and from the fallback when Readability finds no article.
-const NOISE = 'script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, select';
+const NOISE =
+  'script, style, noscript, template, iframe, object, embed, svg, canvas, button, select, input, textarea';
 const CHROME =
   'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"], [role="alertdialog"], [aria-hidden="true"], [hidden]';
 
@@ -34,7 +43,8 @@ function createTurndown(): TurndownService {
     headingStyle: 'atx',
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
-    emDelimiter: '_',
+    // Asterisks, not underscores: "_word_" reads as one identifier to a tokenizer, "*word*" as a word.
+    emDelimiter: '*',
   });
   // Links become their text: a model reads the words, URLs would cost tokens and carry tracking junk.
   turndown.addRule('linkText', { filter: 'a', replacement: (content) => content });
@@ -75,8 +85,12 @@ export function extractArticle(html: string): ExtractedArticle {
   if (nestingDepth(html, MAX_PARSE_DEPTH) >= MAX_PARSE_DEPTH) return asText(html);
   const document = parsePage(html);
   if (!document.body || !withinArticleBounds(document.body)) return asText(html);
+  // Read before scripts go: the site's own copy of its article text, for search engines.
+  const siteText = jsonLdArticleBody(document);
   removeHidden(document);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
+  removeForms(document);
+  const semantic = semanticArticle(document)?.innerHTML || undefined;
   const publishedTime =
     meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
     document.querySelector('time[datetime]')?.getAttribute('datetime') ??
@@ -90,7 +104,8 @@ export function extractArticle(html: string): ExtractedArticle {
   } catch {
     article = null;
   }
-  const contentHtml = article?.content?.trim() ? article.content : stripChrome(fallbackBody);
+  const contentHtml =
+    chooseContent(article?.content ?? undefined, semantic, siteText) ?? stripChrome(fallbackBody);
   return {
     title: article?.title?.trim() || documentTitle,
     siteName: article?.siteName?.trim() || meta(document, 'og:site_name') || undefined,
@@ -160,6 +175,26 @@ function removeHidden(document: LinkedomDocument): void {
   for (const node of hidden) node.remove();
 }
 
+// A form holding this share of the page's text is the page (ASP.NET wraps the whole body in one `<form>`).
+const PAGE_FORM_SHARE = 0.5;
+
+/**
+ * Removes forms (search boxes, sign-ups, comment boxes), except a form that holds most of the page's
+ * text: that one is the page, and is unwrapped instead, its content kept where it was.
+ */
+function removeForms(document: LinkedomDocument): void {
+  const pageChars = textLength(document.body);
+  for (const form of document.querySelectorAll('form')) {
+    if (pageChars > 0 && textLength(form) >= pageChars * PAGE_FORM_SHARE) {
+      for (const child of [...form.childNodes]) form.before(child);
+    }
+    form.remove();
+  }
+}
+
+const textLength = (node: { textContent: string | null } | null) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+
 function asText(html: string): ExtractedArticle {
   return { title: titleOf(html).trim(), markdown: markupToText(html) };
 }
@@ -185,6 +220,63 @@ function withinArticleBounds(root: LinkedomElement): boolean {
     node = !node || node === root ? null : node.nextElementSibling;
   }
   return true;
+}
+
+/** The page's own marking of its article: `itemprop="articleBody"`, a lone `<article>`, or `<main>`. */
+function semanticArticle(document: LinkedomDocument) {
+  const marked = document.querySelector('[itemprop="articleBody"]');
+  if (marked) return marked;
+  const articles = document.querySelectorAll('article');
+  if (articles.length === 1) return articles[0];
+  return document.querySelector('main');
+}
+
+// Below this many characters, a JSON-LD articleBody is a summary, not the article.
+const MIN_SITE_TEXT_CHARS = 300;
+
+/**
+ * The article's HTML, from the candidates compared: Readability's pick and the page's own article element,
+ * each pruned of boilerplate. When the site's JSON-LD carries the article's text, the candidate closest to
+ * it wins, and a candidate that holds little of it gives way to that text itself; otherwise Readability's
+ * pick stands, the page's element when Readability found nothing.
+ */
+function chooseContent(
+  readability: string | undefined,
+  semantic: string | undefined,
+  siteText: string | undefined,
+): string | undefined {
+  const candidates = [readability, semantic]
+    .filter((html): html is string => Boolean(html?.trim()))
+    .map((html) => {
+      const root = fragment(html);
+      pruneBoilerplate(root);
+      trimEdges(root);
+      return { root, text: root.textContent ?? '' };
+    })
+    .filter((candidate) => candidate.text.trim() !== '');
+  if (siteText && siteText.length >= MIN_SITE_TEXT_CHARS) {
+    const scored = candidates.map((candidate) => ({ candidate, fit: overlap(candidate.text, siteText) }));
+    scored.sort((a, b) => b.fit.f1 - a.fit.f1);
+    const best = scored[0];
+    if (best && best.fit.recall >= 0.5) {
+      // Filtered by the site's text only when that text is the article, not a summary of it.
+      if (best.fit.precision >= 0.5) keepSiteText(best.candidate.root, siteText);
+      return best.candidate.root.innerHTML;
+    }
+    return siteTextHtml(siteText);
+  }
+  return candidates[0]?.root.innerHTML;
+}
+
+/** Plain text as paragraphs of HTML, escaped. */
+function siteTextHtml(text: string): string {
+  const escaped = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escaped(line)}</p>`)
+    .join('');
 }
 
 function stripChrome(bodyHtml: string): string {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ReadPageError } from './errors.ts';
+import { ReadPageError, type ReadPageErrorCode } from './errors.ts';
 import type { PageText, PageTextInput } from './page-text.ts';
 
 // From the sources (tests), Node runs the TypeScript worker itself and resolves workspace packages to theirs.
@@ -9,7 +9,10 @@ const WORKER_URL = new URL(FROM_SOURCE ? './extract-worker.ts' : './extract-work
 // A 5 MB page parses into a few hundred MB of DOM at most; past that the page is refused, not the process.
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 768, stackSizeMb: 4 };
 
-type Reply = { ok: true; page: PageText } | { ok: false; error: string };
+type Reply =
+  | { ok: true; page: PageText }
+  | { ok: false; error: string }
+  | { ok: false; code: ReadPageErrorCode; message: string };
 
 /** One started worker kept between reads (unreferenced: it never keeps the process alive). */
 let idle: Worker | undefined;
@@ -71,6 +74,7 @@ export function pageTextOffThread(input: PageTextInput, signal: AbortSignal): Pr
     const onMessage = (reply: Reply) => {
       settle(false);
       if (reply.ok) resolve(reply.page);
+      else if ('code' in reply) reject(new ReadPageError(reply.code, reply.message));
       else reject(unreadable(reply.error));
     };
     const onError = (error: Error & { code?: string }) => {

@@ -2,8 +2,9 @@ import { cleanText, FIELD_LIMITS } from '@agent-search/core';
 import { decodeBody } from './charset.ts';
 import { ReadPageError } from './errors.ts';
 import { type FetchLimits, fetchPage, parseWebUrl, timeoutError } from './fetch-page.ts';
+import { CHARS_PER_TOKEN } from './fit-text.ts';
 import type { HostResolver } from './guarded-lookup.ts';
-import type { PageKind } from './page-text.ts';
+import type { PageKind, PageTextInput } from './page-text.ts';
 import { pageTextOffThread, prepareWorker } from './page-worker.ts';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts';
 
@@ -19,17 +20,39 @@ export interface ReadPageResult {
   byline?: string;
   /** ISO 8601, when the page states it. */
   publishedAt?: string;
-  /** Main content as Markdown (HTML pages) or as sent (plain text, JSON), cut at `maxChars`. */
+  /**
+   * Main content as Markdown (HTML pages) or as sent (plain text, JSON), from `offset`, within the budget
+   * (`maxChars`, `maxTokens`). When cut, it ends with a note saying how much is left and the offset to read
+   * on from. With a `question`, the passages that best answer it, best first, each headed by its offset.
+   */
   text: string;
-  /** True when `text` was cut at `maxChars`. */
+  /** True when `text` is not all of the page's text from `offset` on. */
   truncated: boolean;
+  /** Where a next read (`offset`) goes on from the cut; set when `text` was cut and more follows. */
+  nextOffset?: number;
+  /** Length of the page's whole text, in characters: what offsets count in. */
+  totalChars: number;
+  /** With a `question`: the passages given, in the order given, each by offset and length in the page's text. */
+  passages?: { offset: number; length: number }[];
   /** Media type of the response, without parameters: "text/html". */
   contentType: string;
 }
 
 export interface ReadPageOptions {
-  /** Longest `text`, in characters; cut on a paragraph boundary. Default 20,000. */
+  /** Longest `text`, in characters, the note at the cut included; cut on a paragraph boundary. Default 20,000. */
   maxChars?: number;
+  /**
+   * Longest `text`, in tokens, counted as 4 characters each (English prose in common tokenizers); the
+   * smaller of this and `maxChars` applies. At least 100.
+   */
+  maxTokens?: number;
+  /** Where in the page's text to start, in characters: a previous read's `nextOffset`, or a passage's. */
+  offset?: number;
+  /**
+   * A question the page should answer: `text` is then the page's passages ranked by how well they match it
+   * (BM25 on its words, no model), best first, within the budget. At most 1,000 characters.
+   */
+  question?: string;
   /** Largest body read, in bytes (after decompression). Default 5 MB. */
   maxBytes?: number;
   /** Deadline for the whole read (robots.txt, redirects, body), in ms. Default 15,000. */
@@ -94,6 +117,36 @@ function mediaTypeOf(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
+const MIN_MAX_TOKENS = 100;
+const MAX_QUESTION_CHARS = 1_000;
+
+/** The longest text of a read, in characters, from `maxChars` and `maxTokens`. */
+function textBudget(options: ReadPageOptions): number {
+  const maxChars = positive('maxChars', options.maxChars, READ_PAGE_DEFAULTS.maxChars);
+  if (options.maxTokens === undefined) return maxChars;
+  const maxTokens = positive('maxTokens', options.maxTokens, MIN_MAX_TOKENS);
+  if (maxTokens < MIN_MAX_TOKENS) {
+    throw new RangeError(`maxTokens must be at least ${MIN_MAX_TOKENS} (got ${options.maxTokens})`);
+  }
+  return Math.min(maxChars, maxTokens * CHARS_PER_TOKEN);
+}
+
+function offsetOf(value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`offset must be a whole number of characters, 0 or more (got ${value})`);
+  }
+  return value;
+}
+
+function questionOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > MAX_QUESTION_CHARS) {
+    throw new RangeError(`question must be a string of at most ${MAX_QUESTION_CHARS} characters`);
+  }
+  return value.trim() || undefined;
+}
+
 function redirectsAllowed(value: number | undefined): number {
   if (value === undefined) return READ_PAGE_DEFAULTS.maxRedirects;
   if (!Number.isInteger(value) || value < 0 || value > 20) {
@@ -121,7 +174,11 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
     throw new ReadPageError('invalid_url', 'That is not a web address I can open.');
   }
   const start = parseWebUrl(url);
-  const maxChars = positive('maxChars', options.maxChars, READ_PAGE_DEFAULTS.maxChars);
+  const text = {
+    maxChars: textBudget(options),
+    offset: offsetOf(options.offset),
+    question: questionOf(options.question),
+  };
   const maxBytes = positive('maxBytes', options.maxBytes, READ_PAGE_DEFAULTS.maxBytes);
   const maxRedirects = redirectsAllowed(options.maxRedirects);
   const timeoutMs = positive('timeoutMs', options.timeoutMs, READ_PAGE_DEFAULTS.timeoutMs);
@@ -131,7 +188,7 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
-    return await readChecked({ url, start, maxChars, maxBytes, maxRedirects, signal, deadline }, options);
+    return await readChecked({ url, start, text, maxBytes, maxRedirects, signal, deadline }, options);
   } catch (error) {
     if (ReadPageError.is(error)) throw error;
     if (options.signal?.aborted && error === options.signal.reason) throw error;
@@ -145,7 +202,8 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
 interface CheckedRead {
   url: string;
   start: URL;
-  maxChars: number;
+  /** What part of the page's text to return. */
+  text: Pick<PageTextInput, 'maxChars' | 'offset' | 'question'>;
   maxBytes: number;
   maxRedirects: number;
   signal: AbortSignal;
@@ -153,7 +211,7 @@ interface CheckedRead {
 }
 
 async function readChecked(
-  { url, start, maxChars, maxBytes, maxRedirects, signal, deadline }: CheckedRead,
+  { url, start, text, maxBytes, maxRedirects, signal, deadline }: CheckedRead,
   options: ReadPageOptions,
 ): Promise<ReadPageResult> {
   const base = {
@@ -201,7 +259,7 @@ async function readChecked(
 
   // Parsing, extraction and cleaning cost CPU a page can inflate at will: a worker thread does them, and
   // the deadline or the caller's abort ends it wherever it is.
-  const input = { kind, body: fetched.body, contentType: fetched.contentType, maxChars };
+  const input: PageTextInput = { kind, body: fetched.body, contentType: fetched.contentType, ...text };
   const page = await pageTextOffThread(input, signal).catch((error: unknown) => {
     if (ReadPageError.is(error)) throw error;
     throw deadline.aborted ? timeoutError() : options.signal?.reason;

@@ -20,6 +20,7 @@ export interface PageContentOptions {
 }
 
 const DEFAULT_MAX_PAGES = 3;
+const CUT_NOTE = /\n\n\[Cut here: [^\]\n]*\]$/;
 const DEFAULT_READ_TIMEOUT_MS = 6_000;
 
 /**
@@ -46,7 +47,9 @@ export function withPageContent(
   async function fill(result: SearchResult, signal: AbortSignal | undefined): Promise<SearchResult> {
     try {
       const page = await read(result.url, signal ? { ...readOptions, signal } : readOptions);
-      const content = cleanText(page.text, FIELD_LIMITS.content);
+      // The note at a cut tells a model how to call read_page again; a search result's content is no call.
+      const text = page.nextOffset === undefined ? page.text : page.text.replace(CUT_NOTE, '');
+      const content = cleanText(text, FIELD_LIMITS.content);
       return content ? { ...result, content } : result;
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -26,15 +26,27 @@ describe('isPublicAddress', () => {
     '64:ff9b:1::a00:1',
     '2002:7f00:1::',
     '2001::1',
+    // Reserved IPv6 space beside the loopback and the mapped forms: no mapped form, nothing embedded.
+    '::1:0:0:0',
+    '::ffff:ffff:7f00:1',
+    '::ffff:1:7f00:1',
+    '0:0:0:0:0:1:0:0',
+    '100::1',
+    '4000::1',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '93.184.215.14', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    'accepts %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '93.184.215.14',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '::808:808',
+    '64:ff9b::808:808',
+  ])('accepts %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });

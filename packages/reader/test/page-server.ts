@@ -12,6 +12,24 @@ const PDF = Buffer.from(
   'latin1',
 );
 
+const DECADES = Array.from({ length: 30 }, (_, i) => 1700 + i * 10);
+const TRADES = ['herring', 'timber', 'coal', 'salt', 'wool', 'grain'];
+
+/**
+ * A long history article (about 24,000 characters): a paragraph per decade of the harbour's trade, then,
+ * last of all, the one paragraph about the lighthouse keeper's cottage.
+ */
+export const LONG_ARTICLE_LAST_PARAGRAPH =
+  "The lighthouse keeper's cottage on the breakwater was turned into a maritime museum in 1987, two years after the light was automated; it opens from Easter to October.";
+const LONG_ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Three centuries of a working harbour</title></head>
+<body><nav><a href="/">Home</a> <a href="/history">History</a></nav><main><article><h1>Three centuries of a working harbour</h1>
+${DECADES.map((decade, i) => {
+  const trade = TRADES[i % TRADES.length];
+  return `<h2>The ${decade}s</h2><p>In the ${decade}s the quays handled mostly ${trade}, loaded by hand from carts that queued along the harbour road for most of the day. Merchants paid dues to the harbour board by the ton, and the board's ledgers for the decade record ${120 + i * 7} vessels in a good year and barely half that in a poor one.</p><p>The board spent what it earned on dredging and on the walls: in this decade it rebuilt ${i % 2 ? 'the east quay' : 'the west pier'} and paid ${40 + i} masons through the winter, when the ${trade} boats stayed in. Complaints about the smell of the fish market and the state of the road fill the minutes of almost every meeting.</p><p>Families on the harbour streets lived by the tides and the seasons; a boy of twelve could earn a shilling a week mending nets, and the chapel on the hill counted ${200 + i * 11} people at its services in the busiest months.</p>`;
+}).join('\n')}
+<p>${LONG_ARTICLE_LAST_PARAGRAPH}</p>
+</article></main><footer>Harbour Heritage Society</footer></body></html>`;
+
 export interface PageServer {
   port: number;
   /** Paths requested, in order, with the User-Agent each request sent. */
@@ -106,6 +124,16 @@ export async function startPageServer(): Promise<PageServer> {
       }
       case '/private/report':
         return html(res, '<html><body><p>Internal quarterly numbers.</p></body></html>');
+      case '/council/harbour-wall.aspx':
+        return html(res, fixture('aspnet-form-page.html'));
+      case '/gallery':
+        return html(res, fixture('script-built-page.html'));
+      case '/history/harbour':
+        return html(res, LONG_ARTICLE);
+      case '/empty.txt':
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('\n \n');
+        return;
       case '/notes.txt':
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Release notes\n\nVersion 2.1 fixes the login timeout.\n\nVersion 2.0 adds dark mode.\n');

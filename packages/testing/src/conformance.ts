@@ -8,12 +8,15 @@ import {
 } from '@agent-search/core';
 import { HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { HANG_MS } from './hang.ts';
 import {
+  deepAnswer,
   type HostileAnswer,
   hostileResults,
   hostileRoute,
   hugeAnswer,
   slowDrip,
+  wideAnswer,
 } from './hostile-upstream.ts';
 import type { KitProviderOptions, ProviderKit } from './kit.ts';
 import { hang, type MswServer } from './msw.ts';
@@ -244,11 +247,10 @@ export function describeProviderConformance(name: string, given: ProviderConform
     it('gives up on a hung upstream within the deadline, with code timeout', async () => {
       server.use(...options.hangHandlers);
       const client = createSearchClient({ providers: [options.createProvider()], timeoutMs: 300 });
-      const started = performance.now();
+      // The upstream never answers: only the deadline can end the search, and the code says it did. How
+      // late a timer fires on a busy machine is not this test's verdict.
       const error = await client.search({ query: 'hang query' }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'timeout' });
-      // Generous bound: the point is "not 15 s", not a benchmark.
-      expect(performance.now() - started).toBeLessThan(3_000);
     });
 
     if (options.createWithKey) {
@@ -396,24 +398,43 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
       }
     }
 
-    it('stops reading a 100 MB answer at the 5 MB limit, well within the deadline', async () => {
+    it('stops reading a 100 MB answer at the 5 MB limit', async () => {
       upstream.answer(route, hugeAnswer(route));
-      const client = createSearchClient({ providers: [provider()], timeoutMs: 1_500 });
-      const started = performance.now();
+      // A deadline no busy machine reaches: the limit must end the search, not the clock.
+      const client = createSearchClient({ providers: [provider()], timeoutMs: HANG_MS });
       const error = await client.search({ query: 'huge query' }).catch((e: unknown) => e);
-      const elapsed = performance.now() - started;
       expect(error).toMatchObject({ code: 'provider_error' });
       expect((error as Error).message).toMatch(/larger than 5 MB/);
-      // Socket buffers let the server run a little ahead of the reader, never by the 95 MB left.
+      // Socket buffers let the server run a little ahead of the reader, never by the 95 MB left: it
+      // stopped reading, rather than parsing 100 MB.
       expect(upstream.bytesSent(route)).toBeLessThan(30 * MB);
-      // Generous bound for a loaded machine: the point is "not seconds of parsing 100 MB".
-      expect(elapsed).toBeLessThan(5_000);
+    });
+
+    // The body limit caps bytes; structure is capped too, before the body is parsed (counted, not timed).
+    const json = /json/i.test(route.framing.contentType);
+    it.skipIf(!json)('refuses an answer nested 10,000 deep, with code provider_error', async () => {
+      upstream.answer(route, deepAnswer(route));
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
+      const error = await client.search({ query: 'deep query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/nested deeper than/);
+    });
+
+    it.skipIf(!json)('refuses an answer listing 50,000 results, with code provider_error', async () => {
+      upstream.answer(
+        route,
+        wideAnswer(route, Math.min(50_000, Math.floor((4 * MB) / route.framing.repeat.length))),
+      );
+      const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
+      const error = await client.search({ query: 'wide query' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'provider_error' });
+      expect((error as Error).message).toMatch(/more than 100,000 items/);
     });
 
     it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
       upstream.answer(route, hugeAnswer(route, { bytes: 2 * MB, declareLength: true }));
       const error = await provider(64 * 1024)
-        .search(searchRequest({ query: 'limit query' }), { signal: AbortSignal.timeout(5_000) })
+        .search(searchRequest({ query: 'limit query' }), { signal: AbortSignal.timeout(HANG_MS) })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'provider_error' });
       expect((error as Error).message).toMatch(/larger than 64 KB/);
@@ -422,10 +443,9 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     it('ends a slow-drip body at the deadline, with code timeout', async () => {
       upstream.answer(route, slowDrip(route));
       const client = createSearchClient({ providers: [provider()], timeoutMs: 500 });
-      const started = performance.now();
+      // The drip never ends: only the deadline can end the search, and the code says it did.
       const error = await client.search({ query: 'drip query' }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'timeout' });
-      expect(performance.now() - started).toBeLessThan(4_000);
     });
   });
 }

@@ -329,6 +329,21 @@ const body = ({ contentType, body }: KitBody, status = 200): HostileAnswer => ({
   body,
 });
 
+/**
+ * An answer shaped like the kit's, its result list carrying one more entry: an array nested `depth` deep
+ * (valid JSON, small in bytes, costly to parse and walk).
+ */
+export function deepAnswer(kit: Pick<ProviderKit, 'framing'>, depth = 10_000): HostileAnswer {
+  const { contentType, prefix, suffix } = kit.framing;
+  return body({ contentType, body: `${prefix}${'['.repeat(depth)}${']'.repeat(depth)},${suffix}` });
+}
+
+/** An answer shaped like the kit's with `count` results in its list (50,000: tens of MB once parsed). */
+export function wideAnswer(kit: Pick<ProviderKit, 'framing'>, count = 50_000): HostileAnswer {
+  const { contentType, prefix, repeat, suffix } = kit.framing;
+  return body({ contentType, body: `${prefix}${repeat.repeat(count - 1)}${suffix}` });
+}
+
 /** A successful search answer from the kit's provider carrying `entries`, shaped like its real API. */
 export function hostileResults(
   kit: ProviderKit,

@@ -5,6 +5,7 @@ export {
   type HostileProviderOptions,
   type ProviderConformanceOptions,
 } from './conformance.ts';
+export { HANG_MS } from './hang.ts';
 export {
   HEAT_PUMP_ENTRIES,
   HOSTILE_ENTRIES,
@@ -26,7 +27,16 @@ export { createHttpTestProvider, type HttpTestProviderOptions } from './http-pro
 export { describeHttpStatusContract, type HttpStatusContractOptions } from './http-status-contract.ts';
 export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
 export * from './kit.ts';
-export { type LoopbackSite, servePage, TIDES_ARTICLE, useLoopbackSite } from './loopback-site.ts';
+export {
+  LONG_ARTICLE,
+  LONG_ARTICLE_ANSWER,
+  type LoopbackSite,
+  SCRIPT_BUILT_PAGE,
+  servePage,
+  servePages,
+  TIDES_ARTICLE,
+  useLoopbackSite,
+} from './loopback-site.ts';
 export { hang, type MswServer, useMswServer } from './msw.ts';
 export { type LoggedLine, type RecordingLogger, recordingLogger } from './recording-logger.ts';
 export { freePort, hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';

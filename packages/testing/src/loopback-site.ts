@@ -44,3 +44,33 @@ export const TIDES_ARTICLE = `<!doctype html><html><head><title>Tides explained<
 <p>Most coasts see two high tides a day, about twelve hours and twenty-five minutes apart.</p>
 <p>Spring tides, the largest, come when the Sun and the Moon line up at new and full moon.</p>
 </article><footer>© Example Science</footer></body></html>`;
+
+/** Serves each page of `pages` at its path (404 elsewhere), and a robots.txt that allows everything. */
+export function servePages(pages: Record<string, string>): RequestListener {
+  return (req, res) => {
+    const page = pages[req.url ?? ''];
+    if (req.url === '/robots.txt')
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
+    else if (page === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  };
+}
+
+/** A page its scripts build in the browser: nothing to read without running them (`no_content`). */
+export const SCRIPT_BUILT_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Photo gallery</title>
+<script src="/static/app.js" defer></script></head><body><div id="root"></div>
+<noscript>You need to enable JavaScript to run this app.</noscript><img src="/static/logo.png" alt=""></body></html>`;
+
+/** The last paragraph of `LONG_ARTICLE`, the only one about the lighthouse. */
+export const LONG_ARTICLE_ANSWER =
+  "The lighthouse keeper's cottage on the breakwater became a maritime museum in 1987, two years after the light was automated.";
+
+/** A history of a harbour, about 15,000 characters of text: a section per decade, the lighthouse last. */
+export const LONG_ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>A working harbour</title></head><body>
+<nav><a href="/">Home</a></nav><article><h1>A working harbour</h1>
+${Array.from(
+  { length: 20 },
+  (_, i) =>
+    `<h2>The ${1800 + i * 10}s</h2><p>In the ${1800 + i * 10}s the quays handled timber and coal, loaded by hand from carts that queued along the harbour road; the board's ledgers record ${150 + i * 9} vessels in a good year.</p><p>The board spent its dues on dredging and on the walls, and paid ${30 + i} masons through the winter, when the boats stayed in and the fish market was quiet.</p><p>Families on the harbour streets lived by the tides and the seasons, and the chapel on the hill counted ${200 + i * 13} people at its services.</p>`,
+).join('\n')}
+<p>${LONG_ARTICLE_ANSWER}</p></article></body></html>`;

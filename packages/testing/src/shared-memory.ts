@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { SearchClient } from '@agent-search/core';
 import type { WebSearchOutput } from '@agent-search/core/views';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from './hang.ts';
 import type { KitEntry } from './kit.ts';
 import { hasRedisServer, type RunningRedis, startRedisServer } from './redis-server.ts';
 
@@ -61,7 +62,7 @@ export async function runBot<T>(
   const { stdout } = await run(
     process.execPath,
     [...nodeArgs, '--disable-warning=ExperimentalWarning', script],
-    { env: { ...process.env, ...env }, timeout: 60_000 },
+    { env: { ...process.env, ...env }, timeout: HANG_MS },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
 }

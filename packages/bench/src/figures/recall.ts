@@ -32,6 +32,10 @@ const PLACES = [
 ];
 const ASPECTS = ['capital', 'population', 'currency', 'language', 'flag', 'anthem', 'climate', 'cuisine'];
 
+const FILLER =
+  'figures from the national statistics office, an encyclopedia entry and a travel guide agree on the ' +
+  'main points, with a few differences in the most recent numbers and in how they are counted.';
+
 /** Finding `i`: a question about one place and aspect, told apart by a number. */
 function finding(i: number): FindingInput {
   const place = PLACES[i % PLACES.length]!;
@@ -39,10 +43,11 @@ function finding(i: number): FindingInput {
   const topic = `${aspect} of ${place} ${i}`;
   return {
     query: topic,
-    results: [1, 2, 3].map((n) => ({
-      title: `${topic}: source ${n}`,
-      url: `https://site${n}.example/${i}`,
-      snippet: `What is known about the ${aspect} of ${place}, item ${i}, according to source ${n}.`,
+    // Five results of the size a real search returns (a title of ~60 characters, a snippet of ~250).
+    results: [1, 2, 3, 4, 5].map((n) => ({
+      title: `${topic}: what source ${n} says, and where to read more`,
+      url: `https://site${n}.example/${place.toLowerCase()}/${aspect}/${i}`,
+      snippet: `What is known about the ${aspect} of ${place}, item ${i}, according to source ${n}: ${FILLER}`,
     })),
     provider: 'duckduckgo',
     userId: `user-${i % 97}`,
@@ -283,7 +288,7 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
         met: memoryRatio <= 0.5,
         ...(memoryRatio > 0.5
           ? {
-              why: `ranking the findings that share the question's terms took longer than half a loopback search${lateNote(worstMemory.late.memory)}`,
+              why: `looking the question up took longer than half a loopback search${lateNote(worstMemory.late.memory)}`,
             }
           : {}),
       },
@@ -332,7 +337,7 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
         met: redisRatio <= 0.5,
         ...(redisRatio > 0.5
           ? {
-              why: `ranking, plus a version read (one round trip) whenever a change notice came or the trusted version was over 1 s old, took longer than half a loopback search${lateNote(worstRedis.late.redis)}`,
+              why: `the lookup, plus a version read (one round trip) whenever a change notice came or the trusted version was over 1 s old, took longer than half a loopback search${lateNote(worstRedis.late.redis)}`,
             }
           : {}),
       });
@@ -367,7 +372,7 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
         ...(answerMet
           ? {}
           : {
-              why: `a new bot reads, validates and indexes all 10,000 findings before it answers: ${fmt.ms(worstLoad.answeredMs)} in the worst run (${fmt.ms(worstCpu)} of CPU), of which reading them from Redis (the id list, MGETs of 1,000, JSON parsing) takes ${fmt.ms(read)} and validating and cleaning them ${fmt.ms(validate)} (medians, each measured alone), so indexing them (and the collector) takes the rest; the first recall ${describeFirst(worstLoad)}, so the search went on without memory, while the load went on and recall ${worstLoad.recalls} answered`,
+              why: `a new bot reads, validates and indexes all 10,000 findings before it answers: ${fmt.ms(worstLoad.answeredMs)} in the worst run (${fmt.ms(worstCpu)} of CPU), of which reading them from Redis (the id list, MGETs of 1,000, JSON parsing) takes ${fmt.ms(read)} and validating and cleaning them ${fmt.ms(validate)} (medians, each measured alone), so keying them by question (and the collector) takes the rest; the first recall ${describeFirst(worstLoad)}, so the search went on without memory, while the load went on and recall ${worstLoad.recalls} answered`,
             }),
       });
       details.push(
@@ -384,7 +389,7 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
           `${fmt.ms(median(afterWrite))} / ${fmt.ms(percentile(afterWrite, 99))}`,
         ],
         ...loads.map((l, r): [string, string] => [
-          `new bot ${r + 1}: first recall; until a recall answers (CPU time); event loop held at most`,
+          `new bot ${r + 1}: first recall; until a recall answers (CPU time of the process until then); event loop held at most`,
           `${describeFirst(l)}; ${fmt.ms(l.answeredMs)} (${fmt.ms(l.cpuMs)} CPU, ${l.recalls} recall${l.recalls === 1 ? '' : 's'}); ${fmt.ms(l.blockedMs)}`,
         ]),
         [
@@ -409,7 +414,7 @@ export async function recallFigure(sim: ProviderSimulator, count: number): Promi
     return {
       id: 'recall',
       title: 'Search memory: recall at 10,000 findings',
-      method: `${STORED} findings (3 sources each) stored, then ${RUNS} runs of ${count} rounds; each round runs a loopback DuckDuckGo search (the simulator, no added latency), an in-process recall and a Redis recall, in turn, each recall a reworded question that must rank its finding first. Every recall runs with the memory's default deadline (${DEFAULT_RECALL_TIMEOUT_MS} ms), as users get it; one that misses it counts at the time it was rejected. Each ratio is of the run's medians, the verdict on the worst run. Memory: one in-process memory. Redis: one bot stores, a second bot with its own connection recalls (the stores' defaults). A recall scores only the findings holding the question's rarest term (an inverted index), so its cost follows how many findings match, not how many are stored; with Redis the reader hears of writes by the scripts' pub/sub notices and trusts the versions it read until one comes (at most 1 s), so a recall with nothing new makes no round trip; after a write it reads the versions, the scope's log of changes and the new finding. A new bot's first recall loads every finding (the id list, then MGETs of 1,000 with the next on its way while one is validated and indexed, handing the event loop back every 10 ms so the deadline fires on time); a stored date or URL already in the form the memory writes is checked without a Date round trip or a URL parse, and the index keeps each term's findings in one flat array and counts a finding's words without a map per field, a joined text or a string per word; a recall that times out leaves the load running and the next recall waits for it. ${firstLoadSummary}`,
+      method: `${STORED} findings (5 real-sized results each) stored, then ${RUNS} runs of ${count} rounds; each round runs a loopback DuckDuckGo search (the simulator, no added latency), an in-process recall and a Redis recall, in turn, each recall a reworded question that must rank its finding first. Every recall runs with the memory's default deadline (${DEFAULT_RECALL_TIMEOUT_MS} ms), as users get it; one that misses it counts at the time it was rejected. Each ratio is of the run's medians, the verdict on the worst run. Memory: one in-process memory. Redis: one bot stores, a second bot with its own connection recalls (the stores' defaults). A recall looks its question's key up in a map of the findings' questions (the same-question rules: every name, place, number and direction, exactly), so its cost does not grow with the findings stored; with Redis the reader hears of writes by the scripts' pub/sub notices and trusts the versions it read until one comes (at most 1 s), so a recall with nothing new makes no round trip; after a write it reads the versions, the scope's log of changes and the new finding. A new bot's first recalls, until its load of every finding is done, read the ids Redis filed under the question's key (one MULTI of LRANGEs) and those findings (one MGET), and answer from them; the load then starts in the background (the id list, then MGETs of 1,000 with the next on its way while one is validated and keyed, handing the event loop back every 10 ms); a stored date or URL already in the form the memory writes is checked without a Date round trip or a URL parse, and each finding is keyed by its question alone (its titles and snippets are not indexed); a recall that times out leaves the load running and the next recall waits for it. ${firstLoadSummary}`,
       checks,
       charts: [{ unit: 'ms (median)', bars }],
       details,

@@ -1,7 +1,8 @@
 import type { Span } from '@opentelemetry/api';
+import type { SpendBudget, SpendReservation } from '../budget/spend-budget.ts';
 import { SearchError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { ProviderResponse } from '../provider.ts';
+import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import { SPAN_STATUS_ERROR, tracer } from '../tracing.ts';
 import type { Breakers } from './breakers.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
@@ -14,6 +15,8 @@ export interface ChainState {
   readonly breakers: Breakers;
   readonly latency: LatencyTracker;
   readonly budget: HedgeBudget;
+  /** The spend budget paid requests reserve their price from, when one is set. */
+  readonly spend?: SpendBudget | undefined;
   readonly logger: Logger;
   readonly now: () => number;
 }
@@ -55,12 +58,20 @@ export class Attempt {
   overdue = false;
   /** A hedge was started because of it: if it fails, that hedge was a failover and is given back. */
   hedged = false;
+  /** What its request costs at the provider's price (0: free, keyless or unpriced). */
+  readonly priceUsd: number;
+  /**
+   * What it cost: its price once the request is sent, back to 0 when the upstream refused it with an HTTP
+   * error (vendors bill answers, not refusals) or it was never sent.
+   */
+  costUsd = 0;
   readonly #state: ChainState;
   readonly #controller = new AbortController();
   readonly #span: Span;
   #owner: AttemptOwner | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #done = false;
+  #reservation: SpendReservation | undefined;
 
   constructor(state: ChainState, owner: AttemptOwner, candidate: Candidate, options: AttemptOptions) {
     this.#state = state;
@@ -68,6 +79,7 @@ export class Attempt {
     this.candidate = candidate;
     this.options = options;
     this.started = state.now();
+    this.priceUsd = requestCostUsd(candidate.provider, candidate.request);
     this.#span = tracer.startSpan('agent-search.attempt', {
       attributes: {
         'search.provider': candidate.provider.id,
@@ -84,17 +96,33 @@ export class Attempt {
   start(): void {
     this.#timer = setTimeout(() => this.#timeUp(), this.options.limitMs);
     this.#state.latency.started(this.id, this, this.started);
-    let pending: Promise<ProviderResponse>;
-    try {
-      pending = this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
-    } catch (thrown) {
-      pending = Promise.reject(thrown);
-    }
+    const { spend } = this.#state;
+    const pending =
+      spend && this.priceUsd > 0
+        ? // A paid request is sent only once its price is reserved from the budget.
+          spend.reserve(this.priceUsd, this.options.hedge || this.options.trial).then((reservation) => {
+            if (this.#done) {
+              void spend.release(reservation);
+              throw this.#controller.signal.reason;
+            }
+            this.#reservation = reservation;
+            return this.#send();
+          })
+        : this.#send();
     // Both handlers attached at once: a provider rejecting after its timer is never an unhandled rejection.
     pending.then(
       (answer) => this.#end({ kind: 'answer', answer }),
       (thrown: unknown) => this.#end({ kind: 'error', error: toSearchError(thrown, this.id) }),
     );
+  }
+
+  #send(): Promise<ProviderResponse> {
+    try {
+      this.costUsd = this.priceUsd;
+      return this.candidate.provider.search(this.candidate.request, { signal: this.#controller.signal });
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   }
 
   /**
@@ -123,7 +151,7 @@ export class Attempt {
     const { breakers } = this.#state;
     if (this.options.trial) breakers.trialEnded(this.id);
     if (this.overdue) breakers.overdueEnded(this.id);
-    this.#span.setAttribute('search.outcome', reason);
+    this.#span.setAttributes({ 'search.outcome': reason, 'search.cost_usd': this.costUsd });
     this.#span.end();
   }
 
@@ -158,6 +186,11 @@ export class Attempt {
       this.#span.setAttribute('search.outcome', 'success');
     } else {
       const { error } = end;
+      // An HTTP error is the upstream refusing: not billed, so its reservation goes back.
+      if (error.status !== undefined) {
+        this.costUsd = 0;
+        if (this.#reservation) void this.#state.spend?.release(this.#reservation);
+      }
       const effect = breakers.failed(id, error, this.options.trial, this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
@@ -175,7 +208,7 @@ export class Attempt {
     }
     if (this.options.trial) breakers.trialEnded(id);
     if (this.overdue) breakers.overdueEnded(id);
-    this.#span.setAttribute('search.latency_ms', ms);
+    this.#span.setAttributes({ 'search.latency_ms': ms, 'search.cost_usd': this.costUsd });
     this.#span.end();
     const owner = this.#owner;
     this.#owner = undefined;

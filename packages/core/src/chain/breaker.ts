@@ -70,6 +70,11 @@ export interface ProviderHealth {
   /** Requests per second allowed since it throttled a request without a Retry-After. */
   sendRate?: number;
   lastErrorCode?: SearchErrorCode;
+  /**
+   * When a fleet's shared store last wrote this entry (epoch ms; the store sets it). Its waits end at most
+   * `MAX_WAIT_MS` after it, and a shared entry without it is ignored (see `readSharedEntry`).
+   */
+  writtenAt?: number;
 }
 
 /** Why a request may not use a provider now, and whether a search with nothing else may use it anyway. */
@@ -243,7 +248,8 @@ export class ProviderBreaker {
   /** Records a failure of a request sent at `sentAt`; `trial` when it held the trial slot. */
   failed(now: number, error: SearchError, trial: boolean, sentAt: number = now): FailureEffect {
     const code = error.code;
-    if (code === 'invalid_request') return {};
+    // Neither says anything about the provider's health: the request, or our own spend budget.
+    if (code === 'invalid_request' || code === 'budget_exhausted') return {};
     this.#lastErrorCode = code;
     const retryAfter = Math.min(Math.max(0, error.retryAfterMs ?? 0), MAX_WAIT_MS);
     if (code === 'rate_limited') {

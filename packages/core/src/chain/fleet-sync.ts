@@ -2,6 +2,7 @@ import type { Logger } from '../logger.ts';
 import type { Breakers, TrialLeases } from './breakers.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
 import type { ChainStateStore } from './shared-state.ts';
+import { readFleetUsage, readSharedEntry } from './shared-state-bounds.ts';
 
 export interface FleetSyncOptions {
   /** How often the fleet's state is read while searches run, in ms. Default 250. */
@@ -158,13 +159,24 @@ export class FleetSync implements TrialLeases {
     this.#carrying = providers.length > 0 || hedges.searches !== 0 || hedges.hedges !== 0;
     try {
       const fleet = await this.#guard(this.#store.exchange({ providers, hedges }, this.#ids));
-      if (Array.isArray(fleet?.providers)) this.#breakers.merge(fleet.providers);
-      this.#budget.setFleet(fleet?.hedges);
+      // The store is untrusted input: an entry out of its bounds is ignored, counts are cut to a window's.
+      if (Array.isArray(fleet?.providers)) this.#breakers.merge(this.#valid(fleet.providers));
+      const usage = readFleetUsage(fleet?.hedges);
+      if (usage) this.#budget.setFleet(usage);
     } catch (error) {
       this.#failed(error);
     } finally {
       this.#carrying = false;
     }
+  }
+
+  #valid(entries: readonly unknown[]): unknown[] {
+    const now = this.#now();
+    return entries.flatMap((entry) => {
+      const id = (entry as { provider?: unknown } | null)?.provider;
+      if (typeof id !== 'string' || !this.#ids.includes(id)) return [];
+      return readSharedEntry(entry, id, now) ?? [];
+    });
   }
 
   #failed(error: unknown): void {

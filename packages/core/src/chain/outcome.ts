@@ -8,6 +8,8 @@ import { type SearchResult, urlMatchesDomain } from '../result.ts';
 // refusing a request another could not even reach is that provider's limit, not the caller's mistake, so
 // `invalid_request` wins only when no other code is there.
 const CODE_PRIORITY: SearchErrorCode[] = [
+  // The budget stopped what might have answered: the user's own limit, which they can raise.
+  'budget_exhausted',
   'rate_limited',
   'quota_exceeded',
   'unauthorized',
@@ -60,7 +62,7 @@ export function aggregateError(
   }
   const best = [...errors].sort((a, b) => CODE_PRIORITY.indexOf(a.code) - CODE_PRIORITY.indexOf(b.code))[0]!;
   const message =
-    errors.length === 1
+    errors.length === 1 || best.code === 'budget_exhausted'
       ? best.message
       : `Every search provider failed; ${best.provider ?? 'one'}: ${best.message}`;
   return new SearchError(best.code, message, {

@@ -1,6 +1,6 @@
 import type { SearchAttempt } from '../attempt.ts';
 import { SearchError } from '../errors.ts';
-import type { ProviderResponse } from '../provider.ts';
+import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
@@ -29,6 +29,16 @@ export interface ChainTimes {
 const MIN_HEDGE_DELAY_MS = 50;
 
 type Start = 'first' | 'failover' | 'hedge' | 'companion';
+
+/** An attempt's cost as the field its record carries: none when it cost nothing. */
+function costOf(attempt: Attempt): { costUsd?: number } {
+  return attempt.costUsd > 0 ? { costUsd: attempt.costUsd } : {};
+}
+
+/** The sum of the costs, rounded to a millionth of a dollar (sums of decimal prices drift in binary). */
+export function totalCost(parts: readonly { costUsd?: number }[]): number {
+  return Math.round(parts.reduce((sum, p) => sum + (p.costUsd ?? 0), 0) * 1e6) / 1e6;
+}
 
 /** A provider its breaker held back from this search, and why. */
 interface Deferred {
@@ -110,8 +120,12 @@ export class ChainRun implements AttemptOwner {
     this.#live.splice(live, 1);
     const id = attempt.id;
     const ms = this.#state.now() - attempt.started;
-    // A keyless answer or failure says so: its limits are shared, its results are the same kind.
-    const keyless = attempt.candidate.provider.keyless ? { keyless: true as const } : {};
+    // A keyless answer or failure says so: its limits are shared, its results are the same kind. A paid
+    // one says what it cost.
+    const keyless = {
+      ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
+      ...costOf(attempt),
+    };
     if (end.kind === 'answer') {
       const request = attempt.candidate.request;
       const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
@@ -125,7 +139,15 @@ export class ChainRun implements AttemptOwner {
     } else {
       const { error } = end;
       this.#errors.push(error);
-      const outcome = end.kind === 'error' ? 'error' : end.byDeadline ? 'deadline' : 'timeout';
+      // The spend budget had no room for its price: it was not sent, like any provider passed over.
+      const outcome =
+        error.code === 'budget_exhausted'
+          ? 'skipped'
+          : end.kind === 'error'
+            ? 'error'
+            : end.byDeadline
+              ? 'deadline'
+              : 'timeout';
       const record: SearchAttempt = {
         provider: id,
         outcome,
@@ -158,7 +180,10 @@ export class ChainRun implements AttemptOwner {
     }
     if (how === 'hedge' || how === 'companion') {
       // Only to a healthy provider: a hedge never lands on one whose breaker is not closed, or is throttled.
-      const index = this.#queue.findIndex((c) => breakers.healthy(c.provider.id));
+      // A free one first: a hedge is an extra request, and on a paid provider it costs money.
+      const healthy = (c: Candidate) => breakers.healthy(c.provider.id);
+      const free = this.#queue.findIndex((c) => healthy(c) && requestCostUsd(c.provider, c.request) === 0);
+      const index = free >= 0 ? free : this.#queue.findIndex(healthy);
       if (index < 0) return false;
       if (how === 'hedge' && !budget.tryHedge()) return false;
       const candidate = this.#queue[index]!;
@@ -325,6 +350,8 @@ export class ChainRun implements AttemptOwner {
       fetchedAt: new Date(now).toISOString(),
       attempts: this.#attempts,
     };
+    const cost = totalCost([...this.#attempts, ...this.#live.map((a) => costOf(a))]);
+    if (cost > 0) response.costUsd = cost;
     const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
     if (text !== '') response.answer = text;
     return response;
@@ -343,6 +370,7 @@ export class ChainRun implements AttemptOwner {
         outcome: reason,
         reason: reason === 'lost' ? 'another provider answered first' : 'the search was cancelled',
         ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
+        ...costOf(attempt),
         ms: now - attempt.started,
       });
       attempt.leave(reason);

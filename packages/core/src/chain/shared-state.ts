@@ -10,7 +10,11 @@ export interface ChainStateExchange {
 }
 
 export interface FleetChainState {
-  /** The fleet's view of each provider (later waits and openings win, closings that came later win). */
+  /**
+   * The fleet's view of each provider (later waits and openings win, closings that came later win), each
+   * entry stamped with its `writtenAt` and stored under its own provider's id (an entry found under another
+   * provider's id is dropped by the store). The client checks every entry against `SHARED_STATE_BOUNDS`.
+   */
   providers: ProviderHealth[];
   /** The fleet's searches and hedges over the recent past. */
   hedges: HedgeUsage;
@@ -24,7 +28,10 @@ export interface FleetChainState {
 export interface ChainStateStore {
   /** Merges `update` into the fleet's state and returns the fleet's state for `ids`. */
   exchange(update: ChainStateExchange, ids: readonly string[]): Promise<FleetChainState>;
-  /** Claims the fleet's one trial of a half-open provider for at most `ms`; true when this process has it. */
+  /**
+   * Claims the fleet's one trial of a half-open provider for at most `ms`; true when this process has it. A
+   * lease is always written with an expiry; one found without (or longer than `maxTrialMs`) counts as expired.
+   */
   claimTrial(provider: string, token: string, ms: number): Promise<boolean>;
   /** Gives a claimed trial back. */
   releaseTrial(provider: string, token: string): Promise<void>;

@@ -9,8 +9,13 @@ export {
   type PageReader,
   type PageText,
   pageModelText,
+  READ_PAGE_ARGUMENTS,
+  READ_PAGE_LIMITS,
   READ_PAGE_TOOL_DESCRIPTION,
   READ_PAGE_TOOL_NAME,
+  type ReadOptions,
+  type ReadPageBudgetArgs,
+  readPageBudget,
   readPageFailure,
 } from './read-page-tool.ts';
 export { isViewFormat, type RenderViewOptions, renderView, VIEW_FORMATS, type ViewFormat } from './render.ts';

@@ -18,6 +18,7 @@ const TOOL_ERROR_SENTENCES = {
   unavailable: 'the search service is unavailable right now',
   provider_error: 'the search failed',
   no_provider: 'no search provider can run this kind of search right now',
+  budget_exhausted: 'the search spend budget is used up for now; searching works again when it renews',
 } as const;
 
 /**

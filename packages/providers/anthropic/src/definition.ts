@@ -22,6 +22,10 @@ export const providerDefinition: ProviderDefinition = {
   apiKeyEnv: 'ANTHROPIC_API_KEY',
   baseUrlEnv: 'ANTHROPIC_BASE_URL',
   group: 'native',
+  // The key is the one users set for Claude: this paid search runs only when asked for.
+  consent: { env: 'SEARCH_NATIVE' },
+  // A $0.01 search and the tokens it brings with the default model (docs/providers/anthropic.md).
+  price: { usd: 0.018 },
   capabilities: anthropicCapabilities,
   load: () => import('./index.ts'),
 };

@@ -18,6 +18,8 @@ export const providerDefinition: ProviderDefinition = {
   name: 'Brave',
   apiKeyEnv: 'BRAVE_API_KEY',
   baseUrlEnv: 'BRAVE_BASE_URL',
+  // $5 per 1,000 requests on the Search plan (docs/providers/brave.md).
+  price: { usd: 0.005 },
   capabilities: braveCapabilities,
   load: () => import('./index.ts'),
 };

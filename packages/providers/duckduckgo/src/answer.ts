@@ -1,4 +1,4 @@
-import type { RawResult } from '@agent-search/core';
+import { parseBoundedJson, type RawResult } from '@agent-search/core';
 
 /** What an answer of d.js, news.js or v.js turned out to be. */
 export type EndpointAnswer =
@@ -36,10 +36,10 @@ export function listField(value: unknown, key: string): unknown[] | undefined {
   return Array.isArray(list) ? list : undefined;
 }
 
-/** JSON.parse that answers undefined instead of throwing. */
+/** JSON.parse, within core's shape limits, that answers undefined instead of throwing. */
 export function parseJson(body: string): unknown {
   try {
-    return JSON.parse(body);
+    return parseBoundedJson(body);
   } catch {
     return undefined;
   }

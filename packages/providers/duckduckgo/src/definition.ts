@@ -17,6 +17,8 @@ export const providerDefinition: ProviderDefinition = {
   id: 'duckduckgo',
   name: 'DuckDuckGo',
   baseUrlEnv: 'DUCKDUCKGO_HTML_URL',
+  // Free: the public search pages, no account.
+  price: { usd: 0 },
   capabilities: duckDuckGoCapabilities,
   load: () => import('./index.ts'),
 };

@@ -31,6 +31,14 @@ export function unwrapResultLink(href: string | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * The "EOF" entry DuckDuckGo puts on a page that matched nothing: a link to the same search on google.com,
+ * not a result (d.js sends the same entry; `djs-answer.ts` skips it too).
+ */
+function isPlaceholder(title: string | undefined, url: string): boolean {
+  return title?.trim() === 'EOF' || /^https?:\/\/www\.google\.com\/search\?/.test(url);
+}
+
 /** Bing times come without a zone; they are UTC. */
 export function utcTimestamp(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -201,7 +209,7 @@ export function parseHtmlPage(html: string): HtmlPage {
   const results: RawResult[] = [];
   for (const b of blocks) {
     const url = unwrapResultLink(b.link) ?? unwrapResultLink(b.displayLink);
-    if (!url) continue;
+    if (!url || isPlaceholder(b.title, url)) continue;
     const result: RawResult = { title: b.title ?? '', url, snippet: b.snippet ?? '' };
     if (b.stamp) result.publishedAt = b.stamp;
     results.push(result);

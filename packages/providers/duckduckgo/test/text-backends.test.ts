@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSearchClient, loadSearchConfig, type SearchRequest } from '@agent-search/core';
-import { hang, searchRequest, useMswServer } from '@agent-search/testing';
+import { HANG_MS, hang, searchRequest, useMswServer } from '@agent-search/testing';
 import { HttpResponse, http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider, providerDefinition } from '../src/index.ts';
@@ -43,7 +43,7 @@ describe('the HTML endpoint hangs, d.js answers', () => {
     const hung = hungHtmlEndpoint();
     server.use(vqdPage(), djs());
     const provider = createDuckDuckGoProvider({ textHandoverMs: 100 });
-    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     expect(endpoints()).toEqual([HTML, ...D_JS]);
     expect(results[0]).toMatchObject({
       url: 'https://doc.rust-lang.org/book/ch04-01-what-is-ownership.html',
@@ -55,14 +55,12 @@ describe('the HTML endpoint hangs, d.js answers', () => {
     hungHtmlEndpoint();
     server.use(vqdPage(), djs());
     const provider = createDuckDuckGoProvider({ textHandoverMs: 100 });
-    await provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    await provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     requests.length = 0;
-    const started = performance.now();
-    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     expect(results).toHaveLength(4);
-    // d.js alone: the hung endpoint is not asked again, and nothing waited for a handover.
+    // d.js alone: the hung endpoint is not asked again, so nothing waits for a handover.
     expect(endpoints()).toEqual(D_JS);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it.each([
@@ -143,23 +141,22 @@ describe('racing the backends', () => {
       http.get(URLS.vqd, ({ request }) => hang(request)),
     );
     const provider = createDuckDuckGoProvider({ textHandoverMs: 50 });
-    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     expect(results).toHaveLength(4);
     expect(endpoints()).toEqual([HTML, 'duckduckgo.com/']);
   });
 
   it('moves on at once when the first backend fails, without waiting for the handover', async () => {
     server.use(htmlEndpoint('html-anomaly.html', 503), vqdPage(), djs());
-    const provider = createDuckDuckGoProvider({ textHandoverMs: 60_000 });
-    const started = performance.now();
-    const { results } = await provider.search(request(), { signal: AbortSignal.timeout(20_000) });
+    // A handover later than the hang bound: a search that waited for it would fail the test as hung.
+    const provider = createDuckDuckGoProvider({ textHandoverMs: 2 * HANG_MS });
+    const { results } = await provider.search(request(), { signal: new AbortController().signal });
     expect(results).toHaveLength(4);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('puts the HTML endpoint back in front once d.js fails in its turn', async () => {
     const provider = createDuckDuckGoProvider();
-    const search = () => provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    const search = () => provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     server.use(htmlEndpoint('html-anomaly.html', 503), vqdPage(), djs());
     await search();
     expect(endpoints()).toEqual([HTML, ...D_JS]);
@@ -200,7 +197,7 @@ describe('racing the backends', () => {
 
     requests.length = 0;
     server.use(vqdPage(), djs());
-    await provider.search(request(), { signal: AbortSignal.timeout(10_000) });
+    await provider.search(request(), { signal: AbortSignal.timeout(HANG_MS) });
     expect(endpoints()).toEqual(D_JS);
   });
 });

@@ -19,6 +19,8 @@ export const providerDefinition: ProviderDefinition = {
   name: 'Exa',
   apiKeyEnv: 'EXA_API_KEY',
   baseUrlEnv: 'EXA_BASE_URL',
+  // $7 per 1,000 searches, page text and highlights for up to 10 results included (docs/providers/exa.md).
+  price: { usd: 0.007 },
   capabilities: exaCapabilities,
   load: () => import('./index.ts'),
 };

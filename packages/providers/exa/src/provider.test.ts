@@ -435,13 +435,17 @@ describe('exa abort', () => {
       );
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 30);
-      const started = performance.now();
+      let upstreamAnswered = false;
+      lateAnswer.then(() => {
+        upstreamAnswered = true;
+      });
       const error = await createExaProvider({ apiKey: KEY })
         .search(request(), { signal: controller.signal })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'AbortError' });
-      // Released on the abort (30 ms), not when the upstream answers (1 s): the margin absorbs a busy machine.
-      expect(performance.now() - started).toBeLessThan(600);
+      // Released on the abort (30 ms), not when the upstream answers (1 s): timers fire in order, however
+      // busy the machine.
+      expect(upstreamAnswered).toBe(false);
       // Let the abandoned request fail, then give unhandled rejections a few turns to surface.
       await lateAnswer;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -24,6 +24,10 @@ export const providerDefinition: ProviderDefinition = {
   apiKeyEnvFallbacks: ['GOOGLE_API_KEY'],
   baseUrlEnv: 'GEMINI_BASE_URL',
   group: 'native',
+  // The key is the one users set for Gemini: this paid search runs only when asked for.
+  consent: { env: 'SEARCH_NATIVE' },
+  // A grounded prompt past the daily free ones, $0.035, and its tokens (docs/providers/gemini.md).
+  price: { usd: 0.036 },
   capabilities: geminiCapabilities,
   load: () => import('./index.ts'),
 };

@@ -22,6 +22,10 @@ export const providerDefinition: ProviderDefinition = {
   apiKeyEnv: 'OPENAI_API_KEY',
   baseUrlEnv: 'OPENAI_BASE_URL',
   group: 'native',
+  // The key is the one users set for OpenAI's models: this paid search runs only when asked for.
+  consent: { env: 'SEARCH_NATIVE' },
+  // A $0.01 tool call and the tokens it brings with gpt-4.1-mini (docs/providers/openai.md).
+  price: { usd: 0.014 },
   capabilities: openaiCapabilities,
   load: () => import('./index.ts'),
 };

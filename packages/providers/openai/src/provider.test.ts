@@ -17,6 +17,7 @@ import rate from './__fixtures__/error-429-rate.json' with { type: 'json' };
 import noCitations from './__fixtures__/responses-no-citations.json' with { type: 'json' };
 import answer from './__fixtures__/responses-web-search.json' with { type: 'json' };
 import { createOpenAIProvider, DEFAULT_MODEL, fromEnv, providerDefinition } from './index.ts';
+import { fromResponsesBody } from './response.ts';
 import { kit, openaiError } from './testing.ts';
 
 const RESPONSES = 'https://api.openai.com/v1/responses';
@@ -235,3 +236,33 @@ describe('openai definition', () => {
 });
 
 describeHttpStatusContract('openai', { kit, server });
+
+describe('a hostile Responses answer', () => {
+  const responseWith = (text: string, annotations: unknown[]) => ({
+    output: [{ type: 'message', content: [{ type: 'output_text', text, annotations }] }],
+  });
+
+  it('50,000 citations: the first 256 are read, each a result at most once', () => {
+    const annotations = Array.from({ length: 50_000 }, (_, i) => ({
+      type: 'url_citation',
+      url: `https://site${i}.example/`,
+      start_index: 0,
+      end_index: 5,
+    }));
+    const { results } = fromResponsesBody(responseWith('Claim one. Claim two.', annotations));
+    expect(results).toHaveLength(256);
+    expect(results[255]?.url).toBe('https://site255.example/');
+  });
+
+  it('a citation index inside a tag leaves no tag opening in the snippet', () => {
+    const text =
+      'Heat pumps save energy. <img src="https://x.example/a.png"> ([x.example](https://x.example/))';
+    const start = text.indexOf('src=') + 2;
+    const { results } = fromResponsesBody(
+      responseWith(text, [
+        { type: 'url_citation', url: 'https://x.example/', start_index: start, end_index: start },
+      ]),
+    );
+    expect(results[0]?.snippet).toBe('Heat pumps save energy.');
+  });
+});

@@ -15,9 +15,12 @@ interface UrlCitation {
 const ANSWER_READ = 16_000;
 // How far before a citation its snippet reaches, at most: the sentence or two the citation supports.
 const SNIPPET_REACH = 600;
-// The text read for snippets: an answer capped at 800 output tokens is far shorter; citations past it keep
-// their URL and title only.
+// The text read for snippets, over all of an answer's parts: an answer capped at 800 output tokens is far
+// shorter; citations past it keep their URL and title only.
 const TEXT_READ = 64_000;
+// Citations read over the answer: a real answer cites a few dozen pages (core keeps ten results), a hostile
+// one 50,000, each costing a snippet.
+const CITATIONS_READ = 256;
 
 function malformed(what: string): SearchError {
   return new SearchError('provider_error', `${NAME} sent a malformed response (${what})`, {
@@ -36,6 +39,8 @@ const isCitation = (value: unknown): value is UrlCitation =>
 const CITATION_LINK = /\s?\(\[[^\]\n]{0,300}\]\([^()\s]{0,2048}\)\)/g;
 const LINK = /\[([^\]\n]{0,300})\]\([^()\s]{0,2048}\)/g;
 const EMPHASIS = /\*\*|__|^#{1,6} /gm;
+// A tag opened and not closed at the end of a text (each try stops at the next "<": linear).
+const UNCLOSED_TAG = /<[^<>]*$/;
 
 /** Markdown out: citation links dropped, other links reduced to their text, emphasis marks removed. */
 function withoutMarkdown(text: string): string {
@@ -72,18 +77,24 @@ function snippetOf(chars: readonly string[], start: number, end: number, floor: 
   const span = chars.slice(start, Math.min(end, start + 1_000)).join('');
   if (span.trim() !== '' && !span.includes('](')) return withoutMarkdown(span).trim();
   const before = chars.slice(Math.max(floor, start - SNIPPET_REACH), start).join('');
-  return withoutMarkdown(before.slice(before.lastIndexOf('\n') + 1)).trim();
+  // An index inside a tag would leave its opening (`<img src=`) at the snippet's end: cut it.
+  const line = before.slice(before.lastIndexOf('\n') + 1).replace(UNCLOSED_TAG, '');
+  return withoutMarkdown(line).trim();
 }
 
 const isIndex = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
 
-/** One `output_text` part's citations, in the order they appear, with their snippets. */
-function citationsOf(text: string, annotations: readonly unknown[]): RawResult[] {
+/** One `output_text` part's first `max` citations, in the order they appear, with their snippets. */
+function citationsOf(text: string, annotations: readonly unknown[], max: number): RawResult[] {
   // Indices count characters (code points), not UTF-16 units: split once so an emoji counts as one.
-  const chars = Array.from(text.slice(0, TEXT_READ));
-  const located = annotations
-    .filter(isCitation)
+  const chars = Array.from(text);
+  const citations: UrlCitation[] = [];
+  for (const a of annotations) {
+    if (citations.length >= max) break;
+    if (isCitation(a)) citations.push(a);
+  }
+  const located = citations
     .map((a) => ({
       a,
       start: isIndex(a.start_index, chars.length) ? a.start_index : undefined,
@@ -120,13 +131,19 @@ export function fromResponsesBody(body: unknown): ProviderResponse {
   }
   const texts: string[] = [];
   const byUrl = new Map<string, RawResult>();
+  let textLeft = TEXT_READ;
+  let citationsLeft = CITATIONS_READ;
   for (const item of body.output) {
     if (!isObject(item) || item.type !== 'message' || !Array.isArray(item.content)) continue;
     for (const part of item.content) {
       if (!isObject(part) || part.type !== 'output_text' || typeof part.text !== 'string') continue;
-      texts.push(part.text);
-      if (!Array.isArray(part.annotations)) continue;
-      for (const result of citationsOf(part.text, part.annotations)) {
+      const text = part.text.slice(0, textLeft);
+      textLeft -= text.length;
+      texts.push(text);
+      if (!Array.isArray(part.annotations) || citationsLeft === 0) continue;
+      const citations = citationsOf(text, part.annotations, citationsLeft);
+      citationsLeft -= citations.length;
+      for (const result of citations) {
         const url = result.url as string;
         const seen = byUrl.get(url);
         if (!seen) byUrl.set(url, result);

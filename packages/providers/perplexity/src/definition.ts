@@ -18,6 +18,8 @@ export const providerDefinition: ProviderDefinition = {
   name: 'Perplexity',
   apiKeyEnv: 'PERPLEXITY_API_KEY',
   baseUrlEnv: 'PERPLEXITY_BASE_URL',
+  // $5 per 1,000 Search API requests (docs/providers/perplexity.md).
+  price: { usd: 0.005 },
   capabilities: perplexityCapabilities,
   load: () => import('./index.ts'),
 };

@@ -18,6 +18,8 @@ export const providerDefinition: ProviderDefinition = {
   name: 'SearXNG',
   baseUrlEnv: 'SEARXNG_URL',
   baseUrlRequired: true,
+  // Free: a self-hosted instance (its own hosting aside).
+  price: { usd: 0 },
   capabilities: searxngCapabilities,
   load: () => import('./index.ts'),
 };

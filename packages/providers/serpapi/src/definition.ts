@@ -18,6 +18,8 @@ export const providerDefinition: ProviderDefinition = {
   name: 'SerpApi',
   apiKeyEnv: 'SERPAPI_API_KEY',
   baseUrlEnv: 'SERPAPI_BASE_URL',
+  // One search credit: $75 for 5,000 on the Developer plan, $0.015 each (docs/providers/serpapi.md).
+  price: { usd: 0.015 },
   capabilities: serpApiCapabilities,
   load: () => import('./index.ts'),
 };

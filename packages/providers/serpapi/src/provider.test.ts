@@ -203,6 +203,27 @@ describe('serpapi response', () => {
     });
   });
 
+  it('a search processed at the earliest date a Date holds: its relative ages are undated, the answer kept', async () => {
+    server.use(
+      endpoint(() =>
+        HttpResponse.json({
+          search_metadata: { status: 'Success', processed_at: '-271821-04-20 00:00:00 UTC' },
+          news_results: [
+            { title: 'Old news', link: 'https://example.com/old', source: 'Example', date: '3 days ago' },
+            { title: 'Dated', link: 'https://example.com/dated', source: 'Example', date: 'Feb 14, 2025' },
+          ],
+        }),
+      ),
+    );
+    const { results } = await createSearchClient({ providers: [provider()] }).search({
+      query: 'old news',
+      mode: 'news',
+    });
+    expect(results.map((r) => r.url)).toEqual(['https://example.com/old', 'https://example.com/dated']);
+    expect(results[0]!.publishedAt).toBeUndefined();
+    expect(results[1]!.publishedAt).toMatch(/^2025-02-1[345]T/);
+  });
+
   it('reads the outlet from a source object ({name}) too, and leaves vague ages ("2 months ago") undated', async () => {
     server.use(
       endpoint(() =>

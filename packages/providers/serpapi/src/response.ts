@@ -44,7 +44,9 @@ function dateOf(value: unknown, searchedAt: number): unknown {
   if (typeof value !== 'string' || value.length > 40) return value;
   const age = RELATIVE_AGE.exec(value.trim().toLowerCase());
   if (!age) return value;
-  return new Date(searchedAt - Number(age[1]) * UNIT_MS[age[2] as keyof typeof UNIT_MS]).toISOString();
+  // A search run at the earliest date a Date holds has no date days before it: undated, not a thrown answer.
+  const date = new Date(searchedAt - Number(age[1]) * UNIT_MS[age[2] as keyof typeof UNIT_MS]);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 function sourceOf(value: unknown): unknown {

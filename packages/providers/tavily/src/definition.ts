@@ -21,6 +21,8 @@ export const providerDefinition: ProviderDefinition = {
   apiKeyEnv: 'TAVILY_API_KEY',
   baseUrlEnv: 'TAVILY_BASE_URL',
   keyless: { env: 'TAVILY_KEYLESS' },
+  // A basic search is 1 credit, $0.008 pay-as-you-go (docs/providers/tavily.md); keyless searches are free.
+  price: { usd: 0.008 },
   capabilities: tavilyCapabilities,
   load: () => import('./index.ts'),
 };

@@ -1,0 +1,198 @@
+import { parseHTML } from 'linkedom';
+
+/**
+ * What the extractor compares before keeping one text: the candidates a page offers for its article
+ * (Readability's pick, the page's own `articleBody`/`<article>`/`<main>` element), the JSON-LD
+ * `articleBody` the site wrote for search engines, and boilerplate pruning by class and link density.
+ */
+
+type LinkedomDocument = ReturnType<typeof parseHTML>['document'];
+type LinkedomElement = NonNullable<LinkedomDocument['body']>;
+
+// JSON-LD blocks past this size are not parsed: a bound on the work, far above any article's markup.
+const MAX_JSON_LD_CHARS = 1_000_000;
+const MAX_JSON_LD_DEPTH = 12;
+
+/** The longest `articleBody` (or `text` of an Article) in the page's JSON-LD, whitespace collapsed per line. */
+export function jsonLdArticleBody(document: LinkedomDocument): string | undefined {
+  let best: string | undefined;
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    const json = script.textContent ?? '';
+    if (json.length > MAX_JSON_LD_CHARS) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(json);
+    } catch {
+      continue;
+    }
+    const body = findArticleBody(data, 0);
+    if (body && body.length > (best?.length ?? 0)) best = decodeEntities(body);
+  }
+  return best;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Sites escape their JSON-LD text as HTML ("Europa&apos;s"): the common entities, decoded. */
+function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi,
+    (entity, dec, hex, name) => {
+      const code = dec ? Number(dec) : hex ? Number.parseInt(hex, 16) : undefined;
+      if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      return NAMED[String(name).toLowerCase()] ?? entity;
+    },
+  );
+}
+
+function findArticleBody(node: unknown, depth: number): string | undefined {
+  if (depth > MAX_JSON_LD_DEPTH || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    let best: string | undefined;
+    for (const item of node) {
+      const found = findArticleBody(item, depth + 1);
+      if (found && found.length > (best?.length ?? 0)) best = found;
+    }
+    return best;
+  }
+  const record = node as Record<string, unknown>;
+  let best = typeof record.articleBody === 'string' ? record.articleBody : undefined;
+  for (const value of Object.values(record)) {
+    if (value === null || typeof value !== 'object') continue;
+    const found = findArticleBody(value, depth + 1);
+    if (found && found.length > (best?.length ?? 0)) best = found;
+  }
+  return best;
+}
+
+// Class and id words of blocks that are never the article: sharing, related links, sign-ups, tags, bios.
+const BOILERPLATE =
+  /(?:^|[\s_-])(?:share|sharing|social|related|recommended|recirc|newsletter|subscribe|subscription|signup|promo|advert|ads?|sponsored|tags?|tag-?list|breadcrumbs?|author-?bio|bio-?box|comments?|disqus|more-?stories|read-?more|also-?read|see-?also|popular|trending|outbrain|taboola|paywall|cookie|modal|popup|toolbar|print|byline|dateline|caption-?credit|credits?|rollover|tooltip|popover|hovercard|gallery|slideshow|carousel|lightbox)(?:$|[\s_-])/i;
+const BLOCKS = 'div, section, aside, ul, ol, p, table, figure, footer, header, nav, span';
+
+const textOf = (node: { textContent: string | null }) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function linkDensity(element: LinkedomElement, length: number): number {
+  if (length === 0) return 0;
+  let linked = 0;
+  for (const link of element.querySelectorAll('a')) linked += textOf(link).length;
+  return linked / length;
+}
+
+/**
+ * Removes from `root` what is around an article rather than in it: blocks whose class or id says so
+ * (share bars, related links, newsletter boxes, tag lists, bios), and lists and short blocks made mostly
+ * of links (menus, "more stories").
+ */
+export function pruneBoilerplate(root: LinkedomElement): void {
+  for (const element of [...root.querySelectorAll(BLOCKS)]) {
+    if (!element.parentNode) continue;
+    const marker = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    if (marker.trim() && BOILERPLATE.test(marker)) {
+      element.remove();
+      continue;
+    }
+    const tag = element.tagName;
+    if (tag !== 'UL' && tag !== 'OL' && tag !== 'DIV' && tag !== 'SECTION' && tag !== 'P') continue;
+    const length = textOf(element).length;
+    const density = linkDensity(element, length);
+    const isList = tag === 'UL' || tag === 'OL';
+    if ((isList && density > 0.6 && length < 1_500) || (!isList && density > 0.7 && length < 400)) {
+      element.remove();
+    }
+  }
+}
+
+/** A fragment of HTML as a document of its own, to prune and measure without touching the page. */
+export function fragment(html: string): LinkedomElement {
+  return parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`).document.body;
+}
+
+// Word trigrams: enough to tell which candidate holds a given text, cheap on any page.
+function trigrams(text: string): Map<string, number> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const grams = new Map<string, number>();
+  for (let i = 0; i + 2 < words.length; i++) {
+    const key = `${words[i]} ${words[i + 1]} ${words[i + 2]}`;
+    grams.set(key, (grams.get(key) ?? 0) + 1);
+  }
+  return grams;
+}
+
+/** How much of `reference` `text` holds (recall) and how much of `text` is in it (precision). */
+export function overlap(text: string, reference: string): { precision: number; recall: number; f1: number } {
+  const got = trigrams(text);
+  const want = trigrams(reference);
+  let shared = 0;
+  let gotTotal = 0;
+  let wantTotal = 0;
+  for (const [key, count] of got) {
+    gotTotal += count;
+    shared += Math.min(count, want.get(key) ?? 0);
+  }
+  for (const count of want.values()) wantTotal += count;
+  const precision = gotTotal ? shared / gotTotal : 0;
+  const recall = wantTotal ? shared / wantTotal : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+const wordsOf = (text: string) => text.toLowerCase().match(WORDS) ?? [];
+// Blocks a reader shows as one piece of text: the units kept or dropped whole.
+const TEXT_BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, blockquote, figcaption, dd, dt, pre';
+
+/**
+ * Keeps of `root` the blocks the site's own article text (JSON-LD `articleBody`) holds: captions, bylines,
+ * "read also" lines and widgets inside the article go when their words are not in that text.
+ */
+export function keepSiteText(root: LinkedomElement, siteText: string): void {
+  const vocabulary = new Set(wordsOf(siteText));
+  const grams = trigrams(siteText);
+  for (const block of [...root.querySelectorAll(TEXT_BLOCKS)]) {
+    if (!block.parentNode || block.querySelector(TEXT_BLOCKS)) continue;
+    const words = wordsOf(block.textContent ?? '');
+    if (words.length === 0) {
+      block.remove();
+      continue;
+    }
+    if (words.length < 3) {
+      if (!words.every((word) => vocabulary.has(word))) block.remove();
+      continue;
+    }
+    let found = 0;
+    for (let i = 0; i + 2 < words.length; i++)
+      if (grams.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) found++;
+    if (found / (words.length - 2) < 0.34) block.remove();
+  }
+}
+
+const SENTENCE_END = /[.!?…:;"”’)\]]\s*$/u;
+const CHROME_LINE =
+  /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|advertisement)/i;
+
+/** A block at an edge of the article that is not its prose: a byline, a date, a credit, a lone link. */
+function isEdgeChrome(text: string): boolean {
+  if (text === '') return true;
+  if (CHROME_LINE.test(text) && text.length < 200) return true;
+  return text.length < 50 && !SENTENCE_END.test(text);
+}
+
+/**
+ * Removes from the start and the end of `root` the short blocks that frame an article without being part
+ * of it (bylines, dates, credits, "Sign in", copyright lines), up to the first and after the last block of
+ * prose. Headings stay when prose follows them.
+ */
+export function trimEdges(root: LinkedomElement): void {
+  const blocks = [...root.querySelectorAll(TEXT_BLOCKS)].filter((block) => !block.querySelector(TEXT_BLOCKS));
+  for (const block of blocks) {
+    const text = textOf(block);
+    if (/^H[1-6]$/.test(block.tagName) && text !== '') break;
+    if (!isEdgeChrome(text)) break;
+    block.remove();
+  }
+  for (const block of blocks.reverse()) {
+    if (!block.parentNode) continue;
+    if (!isEdgeChrome(textOf(block))) break;
+    block.remove();
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { extractArticle } from '../src/extract-article.ts';
+
+const PARAGRAPHS = [
+  'The harbour board approved a new breakwater on Monday, the first major work on the outer harbour in forty years, after a winter in which storms closed the port on eleven days.',
+  'Engineers expect the structure to cut the swell inside the harbour by half, letting the ferry berth in all but the worst weather and ending the cancellations islanders have complained about.',
+  'Work starts in the spring and is planned to last two summers, with the quarry on the north shore supplying most of the rock so that lorries stay off the town streets.',
+];
+
+// A news page as sites build them: share bar, related links and a pop-up card inside the article, a
+// caption the site's own article text leaves out, and that text in JSON-LD.
+function newsPage(articleBody: string): string {
+  return `<!doctype html><html><head><title>Breakwater approved | Harbour Daily</title>
+<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'NewsArticle', headline: 'Breakwater approved', articleBody }] })}</script>
+</head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>Breakwater approved</h1>
+<div class="share-bar"><a href="https://x.example/share">Share on X</a> <a href="https://fb.example/share">Share on Facebook</a></div>
+<p class="caption">Waves over the old pier in January. Photo: Harbour Archive</p>
+<p>${PARAGRAPHS[0]}</p>
+<p>${PARAGRAPHS[1]} <span class="rollover-people">Harbour board chair since 2019, former ferry captain</span></p>
+<ul class="more-links"><li><a href="/a">Ferry fares rise again</a></li><li><a href="/b">Quarry reopens</a></li><li><a href="/c">Storm damage costs</a></li></ul>
+<p>${PARAGRAPHS[2]}</p>
+</article><footer>© Harbour Daily</footer></body></html>`;
+}
+
+describe('extractArticle', () => {
+  it('drops share bars, pop-up cards, link lists and what the site’s own article text leaves out', () => {
+    const { markdown } = extractArticle(newsPage(PARAGRAPHS.join('\n')));
+    for (const paragraph of PARAGRAPHS) expect(markdown).toContain(paragraph.slice(0, 60));
+    for (const noise of [
+      'Share on',
+      'former ferry captain',
+      'Ferry fares rise again',
+      'Photo: Harbour Archive',
+    ]) {
+      expect(markdown).not.toContain(noise);
+    }
+  });
+
+  it('uses a JSON-LD text that is only a summary to choose, never to filter the article', () => {
+    const { markdown } = extractArticle(newsPage(`${PARAGRAPHS[0]} More follows.`));
+    for (const paragraph of PARAGRAPHS) expect(markdown).toContain(paragraph.slice(0, 60));
+  });
+
+  it('takes the site’s JSON-LD text when the page’s markup holds little of it', () => {
+    const body = `${PARAGRAPHS.join('\n\n')}\n\nThe council will publish the contract in March.`;
+    const html = `<!doctype html><html><head><title>Breakwater</title><script type="application/ld+json">${JSON.stringify({ '@type': 'Article', articleBody: body })}</script></head><body><div id="app"><p>${PARAGRAPHS[0]}</p><p>Subscribe to read the rest of this article and support local journalism in the harbour towns today.</p></div></body></html>`;
+    const { markdown } = extractArticle(html);
+    expect(markdown).toContain('The council will publish the contract in March.');
+    expect(markdown).toContain(PARAGRAPHS[2]?.slice(0, 60) ?? '');
+  });
+});
