@@ -27,8 +27,8 @@ export function createAssistant({ prompt, search, logger, provenance }: Assistan
   if (!searchEnabled || !search.client) return new voice.Agent({ instructions });
   const searchTool = createSearchInternetTool({
     client: search.client,
-    ...(logger ? { logger } : {}),
-    ...(provenance ? { provenance } : {}),
+    ...(logger ? { setup: { logger } } : {}),
+    ...(provenance ? { caller: { provenance } } : {}),
   });
   const readTool = createReadPageTool({
     ...(search.readPage ? { read: search.readPage } : {}),

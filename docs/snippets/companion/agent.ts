@@ -38,10 +38,12 @@ export default defineAgent({
     const provenance = new ProvenanceCollector();
     const tool = createSearchInternetTool<Caller>({
       client,
-      memory,
-      provenance,
-      policy: (toolCtx) => trustTierPolicy(toolCtx.userData.trust),
-      userId: (toolCtx) => toolCtx.userData.userId,
+      memory: { memory },
+      caller: (toolCtx) => ({
+        policy: trustTierPolicy(toolCtx.userData.trust),
+        userId: toolCtx.userData.userId,
+        provenance,
+      }),
     });
     const session = new voice.AgentSession<Caller>({
       stt: 'deepgram/nova-3',

@@ -10,6 +10,7 @@ const client = createSearchClient({ providers: [createDuckDuckGoProvider()] });
 export const tools = {
   [SEARCH_TOOL_NAME]: createSearchInternetTool<UserData>({
     client,
-    maxResultsLimit: (ctx) => ((ctx.userData.trust ?? 0) < 20 ? 3 : 10),
+    // The trust tiers (docs/companion.md): a stranger (below 20) gets at most 3 results.
+    caller: (ctx) => ({ trust: ctx.userData.trust ?? 0 }),
   }),
 };

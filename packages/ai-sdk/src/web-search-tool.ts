@@ -1,23 +1,32 @@
 import type { SearchClient } from '@agent-search/core';
+import { runWebSearchTool, type WebSearchToolContext } from '@agent-search/core/tool';
 import {
   type AgentServerError,
   type AgentServerResult,
-  toAgentServerEnvelope,
   toModelText,
-  toWebSearchOutput,
   type WebSearchOutput,
   type WebSearchToolFormat,
-  webSearchFailure,
-  webSearchRequest,
   webSearchToolDescription,
 } from '@agent-search/core/views';
 import { type WebSearchInput, webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { type Tool, tool } from 'ai';
 import { ToolFailure } from './tool-failure.ts';
 
-/** The `web_search` arguments (core's contract) as a zod schema. */
+/** The `web_search` arguments: core's one schema, which refuses nothing (the tool layer reads them). */
 export const webSearchInputSchema = webSearchArgsSchema;
 export type { WebSearchInput };
+
+/** What `execute` gets that says who is calling, in AI SDK 6 and 7 alike. */
+export interface WebSearchCallContext {
+  toolCallId: string;
+  /** AI SDK 6's name for the caller's context. */
+  experimental_context?: unknown;
+  /** AI SDK 7's name for it. */
+  context?: unknown;
+}
+
+/** A fixed value, or one read from each call's context. */
+export type PerToolCall<T> = T | ((call: WebSearchCallContext) => T);
 
 export interface WebSearchToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
@@ -26,19 +35,15 @@ export interface WebSearchToolOptions {
    * Who is asking, for per-user rate limits: a fixed id, or one read from the call's context
    * (`experimental_context` in AI SDK 6, the tool's `context` in AI SDK 7).
    */
-  userId?:
-    | string
-    | ((options: {
-        toolCallId: string;
-        experimental_context?: unknown;
-        context?: unknown;
-      }) => string | undefined);
+  userId?: PerToolCall<string | undefined>;
+  /** The caller's trust level 0..100, fixed or from the call's context: a stranger (below 20) gets 3 results. */
+  trust?: PerToolCall<number | undefined>;
   /** Replaces the description the model reads. */
   description?: string;
   /**
    * `model` (default): the program gets `WebSearchOutput`, the model core's compact text, a failure is
-   * the tool's error. `agent-server`: the program and the model both get the `web_search_result`
-   * envelope, and a failure is the `web_search_error` envelope as the tool's output.
+   * the tool's error holding the tool layer's sentence. `agent-server`: the program and the model both get
+   * the `web_search_result` envelope, and a failure is the `web_search_error` envelope as the tool's output.
    */
   format?: WebSearchToolFormat;
 }
@@ -46,11 +51,15 @@ export interface WebSearchToolOptions {
 /** The `agent-server` format's output: the envelope, or its error form. */
 export type WebSearchEnvelope = AgentServerResult | AgentServerError;
 
+function perCall<T>(value: PerToolCall<T> | undefined, call: WebSearchCallContext): T | undefined {
+  return typeof value === 'function' ? (value as (call: WebSearchCallContext) => T)(call) : value;
+}
+
 /**
  * `web_search` for the AI SDK: `generateText({ model, tools: { web_search: webSearchTool({ client }) } })`.
- * The program gets the normalized results (`WebSearchOutput`); the model gets core's compact text view
- * through `toModelOutput`. A failed search throws an error whose message is the same sentence the LiveKit
- * tool says, which the SDK hands the model as the tool's error.
+ * An adapter over the tool layer (`runWebSearchTool`): it maps the call's context to the caller and hands
+ * the layer's answer to the SDK. The program gets the normalized results (`WebSearchOutput`); the model gets
+ * core's compact text view through `toModelOutput`.
  */
 // The return type is spelled out so the declaration names only `ai`'s public `Tool` (the same in AI SDK 6
 // and 7), never a path into the SDK's own dependencies.
@@ -63,31 +72,24 @@ export function webSearchTool(
 export function webSearchTool(
   options: WebSearchToolOptions,
 ): Tool<WebSearchInput, WebSearchOutput> | Tool<WebSearchInput, WebSearchEnvelope> {
-  const search = (input: WebSearchInput, callOptions: SearchCallOptions) => {
-    const { abortSignal, toolCallId } = callOptions;
-    // AI SDK 6 names the caller's context `experimental_context`, AI SDK 7 `context`: read whichever is there.
-    const { experimental_context, context } = callOptions;
-    const userId =
-      typeof options.userId === 'function'
-        ? options.userId({ toolCallId, experimental_context, context })
-        : options.userId;
-    return options.client.search(webSearchRequest(input), {
-      ...(abortSignal ? { signal: abortSignal } : {}),
-      ...(userId ? { userId } : {}),
-    });
+  const format = options.format ?? 'model';
+  const run = (input: WebSearchInput, callOptions: unknown) => {
+    const call = callOptions as WebSearchCallContext & { abortSignal?: AbortSignal };
+    const context: WebSearchToolContext = {
+      client: options.client,
+      format,
+      userId: perCall(options.userId, call),
+      trust: perCall(options.trust, call),
+      ...(call.abortSignal ? { signal: call.abortSignal } : {}),
+    };
+    return runWebSearchTool(input, context);
   };
-  const description = options.description ?? webSearchToolDescription(options.format);
-  if (options.format === 'agent-server') {
+  const description = options.description ?? webSearchToolDescription(format);
+  if (format === 'agent-server') {
     return tool<WebSearchInput, WebSearchEnvelope>({
       description,
       inputSchema: webSearchInputSchema,
-      execute: async (input, callOptions): Promise<WebSearchEnvelope> => {
-        try {
-          return toAgentServerEnvelope(await search(input, callOptions as SearchCallOptions));
-        } catch (error) {
-          return webSearchFailure(input.query, error, 'agent-server').output;
-        }
-      },
+      execute: async (input, callOptions) => (await run(input, callOptions)).value as WebSearchEnvelope,
       toModelOutput: ({ output }) => ({ type: 'json', value: { ...output } }),
     });
   }
@@ -95,20 +97,11 @@ export function webSearchTool(
     description,
     inputSchema: webSearchInputSchema,
     execute: async (input, callOptions): Promise<WebSearchOutput> => {
-      try {
-        return toWebSearchOutput(await search(input, callOptions as SearchCallOptions));
-      } catch (error) {
-        throw new ToolFailure(webSearchFailure(input.query, error).text, { cause: error });
-      }
+      const answer = await run(input, callOptions);
+      // The SDK hands a thrown error's message to the model as the tool's error: the layer's sentence.
+      if (answer.isError) throw new ToolFailure(answer.text);
+      return answer.output as WebSearchOutput;
     },
     toModelOutput: ({ output }) => ({ type: 'text', value: toModelText(output) }),
   });
-}
-
-/** What `execute` gets that the search needs, in AI SDK 6 and 7 alike. */
-interface SearchCallOptions {
-  toolCallId: string;
-  abortSignal?: AbortSignal | undefined;
-  experimental_context?: unknown;
-  context?: unknown;
 }

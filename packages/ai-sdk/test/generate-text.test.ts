@@ -73,17 +73,34 @@ describe('webSearchTool in generateText', () => {
     expect(toolResultSent(calls)).toEqual({ type: 'error-text', value: 'rate limited' });
   });
 
-  it('rejects arguments outside the schema before searching', async () => {
+  // Issue 33: one lenient reading on every surface. This tool used to refuse an out-of-range count with a
+  // tool error holding zod's JSON; the tool layer clamps it, as the LiveKit tool always did.
+  it('reads an out-of-range count leniently: 40 results asked are 10, searched once', async () => {
     const { model, calls } = searchingModel({ query: 'heat pump', max_results: 40 });
-    await generateText({
+    const result = await generateText({
       model,
       tools: { web_search: webSearchTool({ client: client() }) },
       prompt: 'Are heat pumps efficient?',
       stopWhen: stepCountIs(3),
     });
     const sent = toolResultSent(calls) as { type: string; value: string };
-    expect(sent.type).toBe('error-text');
-    expect(sent.value).toMatch(/max_results/);
+    expect(sent.type).toBe('text');
+    expect((result.steps[0]!.toolResults[0]!.output as { results: unknown[] }).results).toHaveLength(10);
+    expect(simulator().calls('tavily')).toBe(1);
+  });
+
+  it('an empty query: the tool error holds the one sentence, not a validation dump, and nothing is searched', async () => {
+    const { model, calls } = searchingModel({ query: '   ' });
+    await generateText({
+      model,
+      tools: { web_search: webSearchTool({ client: client() }) },
+      prompt: 'Are heat pumps efficient?',
+      stopWhen: stepCountIs(3),
+    });
+    expect(toolResultSent(calls)).toEqual({
+      type: 'error-text',
+      value: 'empty query: say what to search for',
+    });
     expect(simulator().calls('tavily')).toBe(0);
   });
 });

@@ -111,7 +111,7 @@ async function runTool(
   const tools = Object.fromEntries(
     formats.map((format) => [
       toolName(format),
-      createSearchInternetTool({ client, publisher: false, format, userId: 'matrix' }),
+      createSearchInternetTool({ client, publisher: false, format, caller: { userId: 'matrix' } }),
     ]),
   );
   const userInput = 'please look it up';

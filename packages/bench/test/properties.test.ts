@@ -62,7 +62,7 @@ describe('the LiveKit tool with arbitrary arguments', () => {
     const tool = createSearchInternetTool({
       client: client([duckDuckGo(sim), tavily(sim)]),
       publisher: false,
-      userId: 'property-test',
+      caller: { userId: 'property-test' },
     });
     const seen = { results: 0, errors: 0 };
     await fc.assert(

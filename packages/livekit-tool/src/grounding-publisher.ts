@@ -1,8 +1,8 @@
 import type { Logger } from '@agent-search/core';
+import { GROUNDING_TOPIC, groundingMessage, type ProvenanceCollector } from '@agent-search/core/tool';
 import { voice } from '@livekit/agents';
 import { frameworkLogger } from './framework-logger.ts';
 import { type DataPublisher, jobRoom } from './loading-status.ts';
-import { GROUNDING_TOPIC, groundingMessage, type ProvenanceCollector } from './provenance.ts';
 
 export interface PublishGroundingOptions {
   /** Where the message goes. Default: the agent's participant in the job's room. */

@@ -9,6 +9,7 @@ import {
   type SearchClient,
   type SearchOptions,
 } from '@agent-search/core';
+import { failureReason } from '@agent-search/core/tool';
 import {
   assertLegalProfile,
   CASE_TYPES,
@@ -24,8 +25,9 @@ import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { participantIdentity } from './caller.ts';
 import { describeError, frameworkLogger } from './framework-logger.ts';
-import { lenientScalar } from './lenient-arguments.ts';
-import { CANCELLED_ERROR, errorOutput, resultsErrorMessage } from './model-output.ts';
+import { lenientScalar } from './search-tool.ts';
+
+const errorOutput = (message: string): { results: []; error: string } => ({ results: [], error: message });
 
 export type { CaseResult, CaseType, RegulationResult } from '@agent-search/legal-cn';
 /** The client these tools search with needs the legal profiles: `profiles: withLegalProfiles()`. */
@@ -162,14 +164,15 @@ async function answer<Result extends object>(
     if (cached) output.cached = true;
     return output;
   } catch (error) {
-    if (abortSignal.aborted) return errorOutput(CANCELLED_ERROR);
+    // The tool layer's one sentence per failure; a cancelled call says so without a log line.
+    if (abortSignal.aborted) return errorOutput(failureReason(error, abortSignal).message);
     logger.warn(
       isSearchError(error)
         ? { code: error.code, provider: error.provider, message: error.message }
         : { code: 'unexpected', error: describeError(error) },
       `${tool} failed`,
     );
-    return errorOutput(resultsErrorMessage(error));
+    return errorOutput(failureReason(error, abortSignal).message);
   }
 }
 

@@ -151,10 +151,12 @@ const tiered = (client: SearchClient, memory?: SearchMemory, provenance?: Proven
   ({
     client,
     publisher: false,
-    policy: (ctx) => trustTierPolicy(ctx.userData.trust),
-    userId: (ctx) => ctx.userData.userId,
-    ...(memory ? { memory } : {}),
-    ...(provenance ? { provenance } : {}),
+    caller: (ctx) => ({
+      policy: trustTierPolicy(ctx.userData.trust),
+      userId: ctx.userData.userId,
+      ...(provenance ? { provenance } : {}),
+    }),
+    ...(memory ? { memory: { memory } } : {}),
   }) satisfies SearchInternetToolOptions<Caller>;
 
 describe('trust tiers through a real AgentSession', () => {
@@ -174,7 +176,7 @@ describe('trust tiers through a real AgentSession', () => {
     const memory = createSearchMemory({ botId: 'elena' });
     const failing: SearchInternetToolOptions<Caller> = {
       ...tiered(twoProviderClient(), memory),
-      policy: () => {
+      caller: () => {
         throw new Error('trust service down');
       },
     };
@@ -295,7 +297,7 @@ describe('memory through a real AgentSession', () => {
     });
     try {
       const [output] = await turn(
-        { ...tiered(twoProviderClient(), memory), logger },
+        { ...tiered(twoProviderClient(), memory), setup: { logger } },
         { trust: 50, userId: 'mark' },
         [{ query: 'capital of Kazakhstan' }],
       );
@@ -349,15 +351,15 @@ describe('memory through a real AgentSession', () => {
     ]).then((outputs) => outputs.filter((o) => o.error));
     expect((refused as ResultsOutput & { today?: string }).today).toBe(today);
 
-    // A text view says it on its first line.
+    // A text view says it before any result: core's model view, on the line under its dated header.
     const [text] = await turnRaw(
       { ...tiered(twoProviderClient(), dotty), format: 'model' },
       { trust: 50, userId: 'ana' },
       [{ query: 'capital of Kazakhstan' }],
     );
-    expect((JSON.parse(text!) as string).split('\n')[0]).toBe(
-      `Elena learned this on ${today} from evil.example. ${RECALLED_CONTENT_NOTICE}`,
-    );
+    const lines = (JSON.parse(text!) as string).split('\n');
+    expect(lines[0]).toBe(`Results for "capital of Kazakhstan" (${today}, cached):`);
+    expect(lines[1]).toBe(`Elena learned this on ${today} from evil.example. ${RECALLED_CONTENT_NOTICE}`);
   });
 
   it('a near miss searches instead of recalling', async () => {
@@ -439,7 +441,7 @@ describe.skipIf(Boolean(noRedis))('two bots sharing a real Redis', () => {
 describe('the type argument', () => {
   it('is absent unless enabled, so the default argument list stays as it is', () => {
     const plain = createSearchInternetTool({ client: twoProviderClient() });
-    const typed = createSearchInternetTool({ client: twoProviderClient(), typeArgument: true });
+    const typed = createSearchInternetTool({ client: twoProviderClient(), setup: { typeArgument: true } });
     const keys = (tool: typeof plain) => Object.keys((tool.parameters as { shape: object }).shape);
     expect(keys(plain)).toEqual(['query', 'mode', 'max_results', 'timelimit', 'loading_message']);
     expect(keys(typed)).toEqual([...keys(plain), 'type']);
@@ -447,7 +449,7 @@ describe('the type argument', () => {
 
   it("offers the client's profiles, described: the legal ones once the client has them", () => {
     const typeHelp = (client: SearchClient) => {
-      const tool = createSearchInternetTool({ client, typeArgument: true });
+      const tool = createSearchInternetTool({ client, setup: { typeArgument: true } });
       return (tool.parameters as { shape: { type: { description?: string } } }).shape.type.description;
     };
     expect(typeHelp(twoProviderClient())).toBe(
@@ -467,7 +469,7 @@ describe('the type argument', () => {
     const options: SearchInternetToolOptions<Caller> = {
       client: twoProviderClient(),
       publisher: false,
-      typeArgument: true,
+      setup: { typeArgument: true },
     };
     const [news, unknown, any] = await turn(options, { userId: 'mark' }, [
       { query: 'election', type: 'news' },
@@ -492,8 +494,9 @@ describe('policy values from an app', () => {
     const options: SearchInternetToolOptions<Caller> = {
       client: twoProviderClient(),
       publisher: false,
-      policy: () =>
-        ({ maxResults: 99, persist: 'yes', followUps: -3, multiSource: 1 }) as unknown as SearchPolicy,
+      caller: () => ({
+        policy: { maxResults: 99, persist: 'yes', followUps: -3, multiSource: 1 } as unknown as SearchPolicy,
+      }),
     };
     const [a, b] = await turn(options, { userId: 'mark' }, [
       { query: 'jazz', max_results: 10 },
@@ -532,7 +535,11 @@ describe('publishing the sources of each reply', () => {
       },
     ]);
     const session = new voice.AgentSession({ llm, vad: null, turnHandling: { turnDetection: null } });
-    const tool = createSearchInternetTool({ client: twoProviderClient(), publisher: false, provenance });
+    const tool = createSearchInternetTool({
+      client: twoProviderClient(),
+      publisher: false,
+      caller: { provenance },
+    });
     await session.start({
       agent: new voice.Agent({ instructions: 'test', tools: { [SEARCH_TOOL_NAME]: tool } }),
     });

@@ -29,7 +29,7 @@ const heavy = (urls: string[]) => urls.filter((u) => /\/node_modules\/(ioredis|m
 describe('what importing the tool loads', () => {
   it('the main entry loads no ioredis and no minisearch', async () => {
     const loaded = await modulesLoadedBy('@agent-search/livekit-tool');
-    expect(loaded.some((u) => u.includes('/livekit-tool/src/search-step.ts'))).toBe(true);
+    expect(loaded.some((u) => u.includes('/core/src/tool/memory.ts'))).toBe(true);
     expect(heavy(loaded)).toEqual([]);
   });
 

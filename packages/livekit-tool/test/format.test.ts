@@ -101,39 +101,48 @@ describe('format: limits and errors', () => {
     replayDuckDuckGo(server, { count: 12 });
     const model = await runToolTurn<string>(
       { query: 'jazz', max_results: 8 },
-      options('model', { maxResultsLimit: 3 }),
+      options('model', { caller: { maxResults: 3 } }),
     );
     expect(model.output).toContain('[3] jazz guide part 3');
     expect(model.output).not.toContain('[4]');
 
-    const xml = await runToolTurn<string>({ query: 'jazz' }, options('xml', { maxResultsLimit: () => 2 }));
+    const xml = await runToolTurn<string>(
+      { query: 'jazz' },
+      options('xml', { caller: () => ({ maxResults: 2 }) }),
+    );
     expect(xml.output.match(/<result id=/g)).toHaveLength(2);
 
     const full = await runToolTurn<{ results: unknown[] }>(
       { query: 'jazz', max_results: 8 },
-      options('json', { maxResultsLimit: 4 }),
+      options('json', { caller: { maxResults: 4 } }),
     );
     expect(full.output.results).toHaveLength(4);
   });
 
-  it.each(['model', 'xml', 'structured'] as const)(
-    "'%s': an empty query is the `{results: [], error}` object",
-    async (format) => {
-      const upstream = replayDuckDuckGo(server);
-      const turn = await runToolTurn<ResultsOutput>({ query: '  ' }, options(format));
-      expect(turn.output).toEqual({ results: [], error: EMPTY_QUERY_ERROR });
-      expect(upstream.requests()).toEqual([]);
-    },
-  );
+  // Issue 33: a failure takes the format's own form on every surface. The JSON views answer
+  // `{results: [], error}`; the text views (`model`, `xml`) the sentence itself, as the MCP, AI SDK and
+  // LangChain tools do (this tool used to answer the JSON object in a text format).
+  it("'structured': an empty query is the `{results: [], error}` object", async () => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn<ResultsOutput>({ query: '  ' }, options('structured'));
+    expect(turn.output).toEqual({ results: [], error: EMPTY_QUERY_ERROR });
+    expect(upstream.requests()).toEqual([]);
+  });
 
-  it("'model': an upstream failure is the `{results: [], error}` object, not view text", async () => {
+  it.each(['model', 'xml'] as const)("'%s': an empty query is the sentence", async (format) => {
+    const upstream = replayDuckDuckGo(server);
+    const turn = await runToolTurn<string>({ query: '  ' }, options(format));
+    expect(turn.output).toBe(EMPTY_QUERY_ERROR);
+    expect(upstream.requests()).toEqual([]);
+  });
+
+  it("'model': an upstream failure is the sentence, not view text", async () => {
     server.use(
       http.post(HTML_URL, () => new HttpResponse('oops', { status: 503 })),
       http.get('https://duckduckgo.com/', () => new HttpResponse('oops', { status: 503 })),
     );
-    const turn = await runToolTurn<ResultsOutput>({ query: 'weather berlin' }, options('model'));
-    expect(turn.output.results).toEqual([]);
-    expect(turn.output.error).toEqual(expect.any(String));
+    const turn = await runToolTurn<string>({ query: 'weather berlin' }, options('model'));
+    expect(turn.output).toBe('the search service is unavailable right now');
     expect(turn.raw.output).not.toMatch(/Results for|503/);
   });
 
@@ -188,9 +197,9 @@ describe("format: 'seed', the deprecated name of 'results'", () => {
     const results = await runToolTurn<ResultsOutput>({ query: 'tides', max_results: 3 }, options('results'));
     const seed = await runToolTurn<ResultsOutput>(
       { query: 'tides', max_results: 3 },
-      options('seed', { logger }),
+      options('seed', { setup: { logger } }),
     );
-    createSearchInternetTool({ client: duckDuckGoClient(), format: 'seed', logger });
+    createSearchInternetTool({ client: duckDuckGoClient(), format: 'seed', setup: { logger } });
 
     expect(results.output.results).toHaveLength(3);
     expect(results.output.results[0]).toEqual({

@@ -71,7 +71,7 @@ describe('search_internet with no key at all', () => {
     const provenance = new ProvenanceCollector();
     const turn = await runToolTurn(
       { query: 'rust ownership' },
-      { client: keylessClient(), publisher: false, provenance },
+      { client: keylessClient(), publisher: false, caller: { provenance } },
     );
     expect(turn.output).toEqual({
       results: [

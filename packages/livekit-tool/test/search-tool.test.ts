@@ -119,7 +119,8 @@ describe('search_internet through a voice.AgentSession', () => {
     { max_results: undefined, expected: 5 },
     { max_results: 8, expected: 8 },
     { max_results: 50, expected: 10 },
-    { max_results: 0, expected: 1 },
+    // 0 is a model's "no preference": the documented default, as on every surface (issue 33).
+    { max_results: 0, expected: 5 },
     // Small models quote numbers; a quoted count is a count, a word is the default.
     { max_results: '8', expected: 8 },
     { max_results: 'many', expected: 5 },
@@ -287,7 +288,9 @@ describe('failures come back as results the model can speak about', () => {
     expect(turn.raw).toEqual({ output: '{"results":[],"error":"rate limited"}', isError: false });
   });
 
-  it('the agent-server format keeps its own wording and says blocked in error_type', async () => {
+  // One throttling sentence on every surface and format (issue 33): the envelope used to say "the search
+  // engine refused the request" where the other formats said "rate limited"; error_type keeps "blocked".
+  it('the agent-server format says "rate limited" too, and blocked in error_type', async () => {
     server.use(
       http.post(HTML_URL, () => new HttpResponse('<html>challenge</html>', { status: 202 })),
       http.get('https://duckduckgo.com/', () => new HttpResponse('Forbidden', { status: 403 })),
@@ -297,9 +300,7 @@ describe('failures come back as results the model can speak about', () => {
       { client: duckDuckGoClient(), publisher: false, format: 'agent-server' },
     );
     expect(turn.output).toMatchObject({ type: 'web_search_error', error_type: 'blocked' });
-    expect((turn.output as unknown as { error: string }).error).toMatch(
-      /^the search engine refused the request/,
-    );
+    expect((turn.output as unknown as { error: string }).error).toBe('rate limited');
     expect(turn.raw.output).not.toMatch(/HTTP|vqd|duckduckgo|\bat .*\.ts/i);
   });
 
@@ -326,7 +327,7 @@ describe('loading status', () => {
       { query: 'mars rover', loading_message: 'Scanning the skies...' },
       {
         client: duckDuckGoClient(),
-        logger,
+        setup: { logger },
         publisher: {
           publishData: () => Promise.reject(new Error('engine: data channel closed')),
         },
@@ -346,7 +347,7 @@ describe('loading status', () => {
       { query: 'mars rover', loading_message: 'Scanning...' },
       {
         client: duckDuckGoClient(),
-        logger,
+        setup: { logger },
         publisher: () => {
           throw new Error('no room');
         },
@@ -361,7 +362,7 @@ describe('loading status', () => {
     const logger = recordingLogger();
     const turn = await runToolTurn(
       { query: 'mars rover', loading_message: 'Scanning...' },
-      { client: duckDuckGoClient(), logger },
+      { client: duckDuckGoClient(), setup: { logger } },
     );
     expect(turn.output.results).toHaveLength(5);
     expect(upstream.requests()).toHaveLength(1);
@@ -413,12 +414,12 @@ describe('loading status', () => {
 });
 
 describe('per caller', () => {
-  it('maxResultsLimit bounds results by what the app decides (trust-gated depth)', async () => {
+  it("the caller's maxResults bounds results by what the app decides (trust-gated depth)", async () => {
     replayDuckDuckGo(server, { count: 12 });
     const options: SearchInternetToolOptions<{ trust: number }> = {
       client: duckDuckGoClient(),
       publisher: false,
-      maxResultsLimit: (ctx) => (ctx.userData.trust < 20 ? 3 : 10),
+      caller: (ctx) => ({ maxResults: ctx.userData.trust < 20 ? 3 : 10 }),
     };
     const stranger = await runToolTurn({ query: 'jazz', max_results: 8 }, options, {
       userData: { trust: 5 },
@@ -430,7 +431,7 @@ describe('per caller', () => {
     expect(strangerDefault.output.results).toHaveLength(3);
   });
 
-  it('a failing maxResultsLimit is logged and the search runs with the safe default of 5', async () => {
+  it('a failing caller callback is logged and the search runs with the safe default of 5', async () => {
     replayDuckDuckGo(server, { count: 12 });
     const logger = recordingLogger();
     const turn = await runToolTurn(
@@ -438,8 +439,8 @@ describe('per caller', () => {
       {
         client: duckDuckGoClient(),
         publisher: false,
-        logger,
-        maxResultsLimit: () => {
+        setup: { logger },
+        caller: () => {
           throw new Error('trust service down');
         },
       },
@@ -450,7 +451,7 @@ describe('per caller', () => {
     );
   });
 
-  it('passes the userId option to the client', async () => {
+  it("passes the caller's userId to the client", async () => {
     replayDuckDuckGo(server);
     const client = duckDuckGoClient();
     const userIds: (string | undefined)[] = [];
@@ -458,7 +459,7 @@ describe('per caller', () => {
       { query: 'jazz' },
       {
         publisher: false,
-        userId: (ctx) => (ctx.userData as { id: string }).id,
+        caller: (ctx) => ({ userId: (ctx.userData as { id: string }).id }),
         client: {
           search: (input, options) => {
             userIds.push(options?.userId);

@@ -163,7 +163,7 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
 
     const inFlight = new InFlightCalls();
     const tools = [
-      ...(unavailable ? [] : [webSearchTool({ client: search.client, logger, format })]),
+      ...(unavailable ? [] : [webSearchTool({ client: search.client, logger, format, trust: search.trust })]),
       readPageTool({ read: search.readPage, logger }),
     ];
     // Who is asking: over stdio the process's one user (SEARCH_USER_ID, else the bot), over HTTP the client.

@@ -1,7 +1,7 @@
 import { createSearchStack, secretsOf as providerSecrets } from '@agent-search/cache/stack';
 import type { Env, Logger, ProviderDefinition, SearchClient } from '@agent-search/core';
 import type { PageReader } from '@agent-search/core/views';
-import { searchMemoryFromEnv } from '@agent-search/memory';
+import { searchMemoryFromEnv, trustFromEnv } from '@agent-search/memory';
 import { readPage } from '@agent-search/reader';
 
 export interface EnvSearchClient {
@@ -9,6 +9,8 @@ export interface EnvSearchClient {
   /** False when no provider is usable; searches then fail with a tool error saying so. */
   enabled: boolean;
   reason: string | undefined;
+  /** SEARCH_MEMORY_TRUST: the trust level of whoever calls this server, for the tool's trust tier. */
+  trust: number | undefined;
   /** `readPage` through the same cache (the `page` kind), for the `read_page` tool. */
   readPage: PageReader;
   close(): Promise<void>;
@@ -29,7 +31,9 @@ export async function searchClientFromEnv(
   const stack = await createSearchStack(env, { definitions, readPage, client: { logger } });
   // Opt-in (SEARCH_MEMORY_BOT_ID): recall before searching and keep what the configured caller may teach.
   let memory: ReturnType<typeof searchMemoryFromEnv>;
+  let trust: number | undefined;
   try {
+    trust = trustFromEnv(env);
     // Forgetting a user forgets the answers their searches put in the cache too.
     memory = searchMemoryFromEnv(env, { logger, ...(stack.cache ? { alsoForget: [stack.cache] } : {}) });
   } catch (error) {
@@ -40,6 +44,7 @@ export async function searchClientFromEnv(
     client: memory ? memory.wrap(stack.client) : stack.client,
     enabled: stack.config.enabled,
     reason: stack.config.reason,
+    trust,
     readPage: stack.readPage ?? readPage,
     close: async () => {
       await memory?.close();

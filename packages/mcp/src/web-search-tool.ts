@@ -1,24 +1,18 @@
+import { type Logger, SEARCH_MODES, type SearchClient, silentLogger } from '@agent-search/core';
+import { runWebSearchTool } from '@agent-search/core/tool';
 import {
-  isSearchError,
-  type Logger,
-  SEARCH_MODES,
-  type SearchClient,
-  silentLogger,
-} from '@agent-search/core';
-import {
-  CANCELLED_ERROR,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchToolFormat,
-  webSearchAnswer,
-  webSearchFailure,
-  webSearchRequest,
   webSearchToolDescription,
 } from '@agent-search/core/views';
-import { webSearchArgsShape } from '@agent-search/core/web-search-schema';
+import { webSearchArgsSchema, webSearchArgsShape } from '@agent-search/core/web-search-schema';
 import { z } from 'zod';
 import { defineMcpTool, type McpTool, toolError } from './tool.ts';
 
-/** The arguments, strict: a model that sends a wrong value is told which one, instead of a silent default. */
+/**
+ * The arguments: core's one schema, which refuses nothing, so every call reaches the tool layer's one
+ * lenient reading and a bad one answers in the tool's failure form (never a JSON-RPC -32602).
+ */
 export const webSearchInputSchema = webSearchArgsShape;
 
 const resultSchema = z.looseObject({
@@ -56,6 +50,9 @@ export const webSearchEnvelopeSchema = {
   stale: z.literal(true).optional(),
   fetched_at: z.string().optional(),
   note: z.string().optional(),
+  learned_by: z.string().optional(),
+  learned_at: z.string().optional(),
+  today: z.string().optional(),
 };
 
 export interface WebSearchToolOptions {
@@ -66,31 +63,30 @@ export interface WebSearchToolOptions {
    * envelope's JSON (env: `AGENT_SEARCH_MCP_FORMAT`).
    */
   format?: WebSearchToolFormat;
+  /** The trust level 0..100 of whoever calls this server (SEARCH_MEMORY_TRUST): a stranger gets 3 results. */
+  trust?: number | undefined;
   logger?: Logger;
   /** "Today" for the model text's header; default the current time. */
   now?: () => Date | number;
 }
 
 /**
- * `web_search`: results as core's compact model text (what the model reads) and, in `structuredContent`,
- * the normalized results (what a program keeps). Failures are tool errors with the LiveKit tool's
- * sentences; the rate limit is per client (every session of one address counts together).
+ * `web_search` over MCP: an adapter over the tool layer (`runWebSearchTool`). The model reads the layer's
+ * text; `structuredContent` holds the normalized results (or the envelope). A failure is a tool error
+ * (`isError`) holding the format's failure form: the sentence, or the `web_search_error` envelope. The
+ * caller is the MCP client (`mcp:<clientId>`) for per-user limits.
  */
 export function webSearchTool(options: WebSearchToolOptions): McpTool {
-  /** A failure known before or besides the search (a cancelled call), in the tool's format. */
-  const failure = (query: string, message: string, errorType: string) =>
-    toolError(
-      options.format === 'agent-server'
-        ? JSON.stringify({ type: 'web_search_error', query, error: message, error_type: errorType })
-        : message,
-    );
   const logger = options.logger ?? silentLogger;
-  const envelope = options.format === 'agent-server';
+  const format = options.format ?? 'model';
+  const envelope = format === 'agent-server';
   return defineMcpTool({
     name: WEB_SEARCH_TOOL_NAME,
     title: 'Web search',
-    description: webSearchToolDescription(options.format),
-    inputSchema: webSearchInputSchema,
+    description: webSearchToolDescription(format),
+    // The object schema (not the shape): it lets the aliases a model may send (`timelimit`, `maxResults`)
+    // through to the layer; a raw shape would strip them without a word. The SDK takes either.
+    inputSchema: webSearchArgsSchema as unknown as typeof webSearchInputSchema,
     outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
     // The model text numbers results and names their sites, without URLs (structuredContent has those);
@@ -99,24 +95,20 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
       ? 'Use web_search for anything current or that you are unsure of; cite the results you use by their title and url.'
       : 'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.',
     async call(args, { signal, clientId }) {
-      const request = webSearchRequest(args);
-      try {
-        const response = await options.client.search(request, {
-          signal,
-          userId: `mcp:${clientId}`,
-        });
-        const answer = webSearchAnswer(response, options.format, options.now ? { now: options.now() } : {});
-        return { content: [{ type: 'text', text: answer.text }], structuredContent: { ...answer.output } };
-      } catch (error) {
-        if (signal.aborted) return failure(request.query, CANCELLED_ERROR, 'cancelled');
-        logger.warn(
-          isSearchError(error)
-            ? { code: error.code, provider: error.provider, message: error.message }
-            : { code: 'unexpected', error: error instanceof Error ? error.name : typeof error },
-          'web_search failed',
-        );
-        return toolError(webSearchFailure(request.query, error, options.format).text);
-      }
+      const answer = await runWebSearchTool(args, {
+        client: options.client,
+        format,
+        userId: `mcp:${clientId}`,
+        trust: options.trust,
+        signal,
+        logger,
+        ...(options.now ? { now: options.now } : {}),
+      });
+      if (answer.isError) return toolError(answer.text);
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        structuredContent: { ...(answer.output as Record<string, unknown>) },
+      };
     },
   });
 }

@@ -197,13 +197,18 @@ describe('agent-search-mcp --http on 127.0.0.1', () => {
     expect(simulator().calls('exa')).toBe(1);
   });
 
-  it('turns bad arguments into tool errors', async () => {
+  // Issue 33: the one refusal is an empty or too long query, in the tool's failure form (an unknown mode is
+  // read as text, on every surface).
+  it('refuses an empty or too long query with a tool error, without searching', async () => {
     const empty = await client.callTool({ name: 'web_search', arguments: { query: '   ' } });
     expect(empty.isError).toBe(true);
-    expect(textOf(empty)).toContain('empty query');
-    const mode = await client.callTool({ name: 'web_search', arguments: { query: 'x', mode: 'images' } });
-    expect(mode.isError).toBe(true);
-    expect(textOf(mode)).toMatch(/mode/);
+    expect(textOf(empty)).toBe('empty query: say what to search for');
+    const long = await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'x'.repeat(513), mode: 'images' },
+    });
+    expect(long.isError).toBe(true);
+    expect(textOf(long)).toBe('query is 513 characters long; the limit is 512');
     expect(simulator().calls('tavily')).toBe(0);
   });
 

@@ -110,14 +110,21 @@ describe('agent-search-mcp over stdio', () => {
     expect(simulator().calls('exa')).toBe(1);
   });
 
-  it('turns bad arguments into a tool error naming the argument, without searching', async () => {
-    const result = await session.client.callTool({
+  // Issue 33: one lenient reading on every surface. MCP used to refuse an out-of-range count (-32602's
+  // validation text); the tool layer clamps it, and refuses only an empty or too long query, in the tool's
+  // own failure form.
+  it('reads an out-of-range count leniently and refuses only an empty query, without searching', async () => {
+    const clamped = await session.client.callTool({
       name: 'web_search',
       arguments: { query: 'heat pump', max_results: 50 },
     });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/max_results/);
-    expect(simulator().calls('tavily') + simulator().calls('exa')).toBe(0);
+    expect(clamped.isError).toBeFalsy();
+    expect((clamped.structuredContent as { results: unknown[] }).results.length).toBeLessThanOrEqual(10);
+    const calls = simulator().calls('tavily') + simulator().calls('exa');
+    const empty = await session.client.callTool({ name: 'web_search', arguments: { query: '  ' } });
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toBe('empty query: say what to search for');
+    expect(simulator().calls('tavily') + simulator().calls('exa')).toBe(calls);
   });
 
   it('says what failed in the LiveKit tool’s sentence when every provider fails, never a key', async () => {

@@ -30,7 +30,12 @@ export {
 } from './freshness.ts';
 // The memory layer (withSearchMemory and its policies), as its own entry exports it.
 export * from './layer.ts';
-export { type EnvSearchMemory, SEARCH_MEMORY_ENV, searchMemoryFromEnv } from './memory-from-env.ts';
+export {
+  type EnvSearchMemory,
+  SEARCH_MEMORY_ENV,
+  searchMemoryFromEnv,
+  trustFromEnv,
+} from './memory-from-env.ts';
 export {
   classifyQuery,
   isTimeSensitive,

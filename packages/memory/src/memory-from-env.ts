@@ -1,4 +1,4 @@
-import { type Logger, type SearchClient, silentLogger } from '@agent-search/core';
+import { type Logger, type SearchClient, SearchConfigError, silentLogger } from '@agent-search/core';
 import { MemoryFindingStore } from './finding-store.ts';
 import { readMemorySettings, SEARCH_MEMORY_ENV } from './memory-env.ts';
 import { RedisFindingStore } from './redis-finding-store.ts';
@@ -16,6 +16,20 @@ export interface EnvSearchMemory {
   /** `client` with this memory in front (`withSearchMemory`). */
   wrap(client: SearchClient): SearchClient;
   close(): Promise<void>;
+}
+
+/**
+ * SEARCH_MEMORY_TRUST: the trust level 0..100 of whoever calls this process, or undefined when unset. It sets
+ * the memory's persistence and, on every surface, the caller's trust tier (a stranger gets 3 results).
+ */
+export function trustFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const raw = env[SEARCH_MEMORY_ENV.trust]?.trim();
+  if (!raw) return undefined;
+  const trust = Number(raw);
+  if (!(Number.isFinite(trust) && trust >= 0 && trust <= 100)) {
+    throw new SearchConfigError(SEARCH_MEMORY_ENV.trust, 'must be a number from 0 to 100');
+  }
+  return trust;
 }
 
 /**

@@ -1,4 +1,3 @@
 // Its own module so the memory layer (`./layer`) can use it without loading the search memory's index.
-
-/** Default deadline of one recall: a voice agent searches rather than wait for its memory. */
-export const DEFAULT_RECALL_TIMEOUT_MS = 500;
+// The value is the tool layer's (core), which runs the recall for every surface.
+export { DEFAULT_RECALL_TIMEOUT_MS } from '@agent-search/core/tool';

@@ -75,7 +75,7 @@ const excerpt = (text: string) => `\`${text.slice(0, 90).replace(/\n/g, '⏎').r
 /** Runs the LiveKit tool's execute function as the framework would, outside a session. */
 async function liveKitToolOutput(sim: ProviderSimulator): Promise<string> {
   const client = createSearchClient({ providers: [duckDuckGo(sim)] });
-  const tool = createSearchInternetTool({ client, publisher: false, userId: 'bench' });
+  const tool = createSearchInternetTool({ client, publisher: false, caller: { userId: 'bench' } });
   const output = await tool.execute(
     { query: QUERY, max_results: RESULTS },
     { ctx: undefined as never, toolCallId: 'bench', abortSignal: new AbortController().signal },

@@ -1,5 +1,5 @@
 import { isAbortError, isSearchError } from '../errors.ts';
-import type { SearchResponse } from '../response.ts';
+import { learnedNotice, type SearchResponse } from '../response.ts';
 import { oneLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
 
@@ -14,7 +14,11 @@ export interface AgentServerResult {
   /** Only on a stale cached answer: when it was fetched, and a sentence saying how old it is. */
   stale?: true;
   fetched_at?: string;
+  /** A stale answer's age, or (from a search memory) who learned it and that it is quoted web content. */
   note?: string;
+  /** Only on an answer from a search memory: the bot that learned it, and when. */
+  learned_by?: string;
+  learned_at?: string;
 }
 
 /** The matching error envelope; `error_type` is the `SearchError` code, or the error's class name. */
@@ -40,6 +44,11 @@ export function toAgentServerEnvelope(response: SearchResponse): AgentServerResu
     if (stale.fetchedAt) envelope.fetched_at = stale.fetchedAt;
     envelope.note = stale.note;
   }
+  if (response.learned) {
+    envelope.learned_by = response.learned.botName;
+    envelope.learned_at = response.learned.learnedAt;
+    envelope.note = joinNotes(learnedNotice(response.learned), envelope.note);
+  }
   return envelope;
 }
 
@@ -55,4 +64,9 @@ export function toAgentServerError(query: string, error: unknown): AgentServerEr
     ? 'The search was cancelled or timed out'
     : 'The search failed unexpectedly';
   return { ...base, error: message, error_type: name };
+}
+
+/** Two notes as one sentence list; the second may be missing. */
+export function joinNotes(first: string, second: string | undefined): string {
+  return second ? `${first} ${second}` : first;
 }

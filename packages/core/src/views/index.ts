@@ -26,20 +26,15 @@ export { CANCELLED_ERROR, EMPTY_QUERY_ERROR, toolErrorMessage } from './tool-err
 export {
   toWebSearchOutput,
   toWebSearchToolError,
-  WEB_SEARCH_ARGUMENTS,
-  WEB_SEARCH_TIME_RANGES,
   WEB_SEARCH_TOOL_DESCRIPTION,
   WEB_SEARCH_TOOL_FORMATS,
   WEB_SEARCH_TOOL_NAME,
   type WebSearchAnswer,
-  type WebSearchArgs,
   type WebSearchFailure,
   type WebSearchOutput,
-  type WebSearchTimeRange,
   type WebSearchToolFormat,
   webSearchAnswer,
   webSearchFailure,
-  webSearchRequest,
   webSearchToolDescription,
 } from './web-search-tool.ts';
 export { toXml, type XmlViewOptions } from './xml.ts';

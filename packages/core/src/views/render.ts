@@ -1,5 +1,5 @@
 import { SearchError } from '../errors.ts';
-import type { SearchResponse } from '../response.ts';
+import { learnedNotice, type SearchResponse } from '../response.ts';
 import { toAgentServerEnvelope } from './agent-server.ts';
 import { isViewFormat, VIEW_FORMATS, type ViewFormat } from './formats.ts';
 import { toModelText } from './model-text.ts';
@@ -38,6 +38,9 @@ export function renderView(
     case 'sources':
       return JSON.stringify(toSources(response));
     case 'json':
-      return JSON.stringify(response);
+      // An answer from a search memory carries, beside `learned`, the note framing it as quoted web content.
+      return JSON.stringify(
+        response.learned ? { ...response, note: learnedNotice(response.learned) } : response,
+      );
   }
 }

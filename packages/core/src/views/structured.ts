@@ -1,4 +1,5 @@
-import type { SearchResponse } from '../response.ts';
+import { learnedNotice, type SearchResponse } from '../response.ts';
+import { joinNotes } from './agent-server.ts';
 import { staleNotice } from './staleness.ts';
 
 /** Results with their count and how long the search took; `searchTime` is in milliseconds. */
@@ -12,6 +13,9 @@ export interface StructuredResults {
   stale?: true;
   fetchedAt?: string;
   note?: string;
+  /** Only on an answer from a search memory: the bot that learned it, and when. */
+  learnedBy?: string;
+  learnedAt?: string;
 }
 
 export function toStructured(response: SearchResponse): StructuredResults {
@@ -23,5 +27,10 @@ export function toStructured(response: SearchResponse): StructuredResults {
   if (response.cached) structured.cached = true;
   const stale = staleNotice(response);
   if (stale) Object.assign(structured, { stale: true, ...stale });
+  if (response.learned) {
+    structured.learnedBy = response.learned.botName;
+    structured.learnedAt = response.learned.learnedAt;
+    structured.note = joinNotes(learnedNotice(response.learned), structured.note);
+  }
   return structured;
 }

@@ -10,7 +10,9 @@ const TOOL_ERROR_SENTENCES = {
   invalid_request: 'the search request was not valid',
   rate_limited: 'rate limited',
   timeout: 'search timed out',
-  blocked: 'the search engine refused the request for now; try again in a few minutes',
+  // A search engine throttling this machine (a challenge, an anomaly or 403 page) is a rate limit to the
+  // model: one throttling word on every surface, the one the tool rules explain ("try again in a minute").
+  blocked: 'rate limited',
   quota_exceeded: 'the search quota is used up for now',
   unauthorized: 'search is not set up correctly: the provider rejected its credentials',
   unavailable: 'the search service is unavailable right now',

@@ -1,59 +1,61 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SearchError } from '../errors.ts';
+import { readWebSearchArguments } from '../tool/arguments.ts';
+import { WEB_SEARCH_PARAMETERS } from '../tool/parameters.ts';
 import { bitcoinResponse } from './__fixtures__/responses.ts';
 import { EMPTY_QUERY_ERROR } from './tool-error.ts';
 import { webSearchArgsSchema } from './web-search-schema.ts';
-import { webSearchAnswer, webSearchFailure, webSearchRequest } from './web-search-tool.ts';
-
-/** The messages zod gives for a model's arguments, keyed by the argument's name. */
-function problems(args: unknown): Record<string, string> {
-  const result = webSearchArgsSchema.safeParse(args);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-}
+import { webSearchAnswer, webSearchFailure } from './web-search-tool.ts';
 
 describe('the web_search argument schema', () => {
-  it('maps checked arguments to a request: num_results as max_results, time ranges by name', () => {
-    const args = webSearchArgsSchema.parse({
-      query: '  heat pumps ',
-      num_results: 3,
-      time_range: 'week',
-      include_sites: [' energy.gov '],
-      region: 'US-en',
-    });
-    expect(webSearchRequest(args)).toEqual({
-      query: 'heat pumps',
-      maxResults: 3,
-      timeRange: 'w',
-      includeDomains: ['energy.gov'],
-      region: 'us-en',
-    });
-    expect(
-      webSearchRequest(webSearchArgsSchema.parse({ query: 'a', max_results: 2, num_results: 9 })),
-    ).toEqual({
-      query: 'a',
-      maxResults: 2,
-    });
+  // The schema refuses nothing (issue 33: MCP, the AI SDK and LangChain used to refuse what LiveKit read):
+  // every value reaches the tool layer's one lenient reading, which refuses only an empty or too long query.
+  it.each([
+    { query: '   ' },
+    { query: 'a', region: 'united states' },
+    { query: 'a', max_results: 40, num_results: 0 },
+    { query: 'a', time_range: 'decade', mode: 'images' },
+    { query: 'a', include_sites: Array(21).fill('a.com') },
+    { query: 'x'.repeat(513) },
+    {},
+    { query: 5, max_results: '5', mode: 'VIDEOS', timelimit: 'W' },
+    { query: 'a', mode: {}, include_sites: [3, 'who.int'] },
+  ])('lets %j through to the layer', (args) => {
+    expect(webSearchArgsSchema.safeParse(args).success).toBe(true);
   });
 
-  it('tells a model which argument is wrong and why', () => {
-    expect(problems({ query: '   ' })).toEqual({ query: EMPTY_QUERY_ERROR });
-    expect(problems({ query: 'a', region: 'united states' })).toEqual({
-      region: 'region must look like "us-en"',
+  it('hands the layer what the model meant', () => {
+    const parsed = webSearchArgsSchema.parse({
+      query: 'tides',
+      max_results: '5',
+      mode: 'VIDEOS',
+      timelimit: 'W',
     });
-    expect(Object.keys(problems({ query: 'a', max_results: 40, num_results: 0 }))).toEqual([
-      'max_results',
-      'num_results',
-    ]);
-    expect(Object.keys(problems({ query: 'a', time_range: 'decade', mode: 'images' }))).toEqual([
-      'mode',
-      'time_range',
-    ]);
-    expect(Object.keys(problems({ query: 'a', include_sites: Array(21).fill('a.com') }))).toEqual([
-      'include_sites',
-    ]);
-    expect(Object.keys(problems({ query: 'x'.repeat(513) }))).toEqual(['query']);
-    expect(Object.keys(problems({}))).toEqual(['query']);
+    expect(readWebSearchArguments(parsed)).toEqual({
+      ok: true,
+      request: { query: 'tides', mode: 'videos', maxResults: 5, timeRange: 'w' },
+    });
+    expect(readWebSearchArguments(webSearchArgsSchema.parse({}))).toMatchObject({
+      ok: false,
+      message: EMPTY_QUERY_ERROR,
+    });
+    expect(
+      readWebSearchArguments(webSearchArgsSchema.parse({ query: 'a', include_sites: [3, 'who.int'] })),
+    ).toEqual({ ok: true, request: { query: 'a', mode: 'text', includeDomains: ['who.int'] } });
+  });
+
+  it('lists query as its one required field, with the descriptions of the one parameter list', () => {
+    // Both directions render: LangChain asks for the output side.
+    expect(() => z.toJSONSchema(webSearchArgsSchema, { io: 'output' })).not.toThrow();
+    const schema = z.toJSONSchema(webSearchArgsSchema, { io: 'input' }) as {
+      required: string[];
+      properties: Record<string, { description?: string }>;
+    };
+    expect(schema.required).toEqual(['query']);
+    for (const parameter of WEB_SEARCH_PARAMETERS) {
+      expect(schema.properties[parameter.name]?.description).toBe(parameter.description);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { isSearchError } from '../errors.ts';
-import type { SearchMode, SearchRequestInput, TimeRange } from '../request.ts';
+import type { SearchMode } from '../request.ts';
 import { type LearnedFrom, learnedNotice, type SearchResponse } from '../response.ts';
 import type { SearchResult } from '../result.ts';
 import { type AgentServerError, type AgentServerResult, toAgentServerEnvelope } from './agent-server.ts';
@@ -11,8 +11,9 @@ import { toolErrorMessage } from './tool-error.ts';
 /**
  * The `web_search` tool as every framework adapter (MCP, AI SDK, LangChain) offers it: one name, one
  * description, one set of arguments with one wording, one mapping to a request and one program-facing
- * output. The arguments' zod schema is `@agent-search/core/web-search-schema`, built from
- * `WEB_SEARCH_ARGUMENTS` and `WEB_SEARCH_TIME_RANGES`.
+ * output. The arguments are described once in the tool layer (`@agent-search/core/tool`'s
+ * `WEB_SEARCH_PARAMETERS`, read by its `readWebSearchArguments`); their zod schema is
+ * `@agent-search/core/web-search-schema`.
  */
 export const WEB_SEARCH_TOOL_NAME = 'web_search';
 
@@ -28,56 +29,6 @@ const AGENT_SERVER_DESCRIPTION = `${WHAT_IT_DOES} Returns a web_search_result ob
 /** The tool's description for the format it answers in: it tells the model how to cite what it will receive. */
 export function webSearchToolDescription(format: WebSearchToolFormat = 'model'): string {
   return format === 'agent-server' ? AGENT_SERVER_DESCRIPTION : WEB_SEARCH_TOOL_DESCRIPTION;
-}
-
-/** The time ranges a model may name, and the request's value for each. */
-export const WEB_SEARCH_TIME_RANGES = {
-  day: 'd',
-  week: 'w',
-  month: 'm',
-  year: 'y',
-} as const satisfies Record<string, TimeRange>;
-export type WebSearchTimeRange = keyof typeof WEB_SEARCH_TIME_RANGES;
-
-/** Descriptions of the arguments, for every adapter's schema. */
-export const WEB_SEARCH_ARGUMENTS = {
-  query: 'What to search for, as a few keywords: "weather Paris tomorrow".',
-  mode: '"text" for web pages (the default), "news" for recent news articles, "videos" for videos.',
-  max_results: 'How many results, 1 to 10. Default 5.',
-  num_results: 'Same as max_results (either name works; max_results wins if both are given).',
-  time_range: 'Only results from the past "day", "week", "month" or "year". Omit for any time.',
-  include_sites: 'Only results from these sites, as domains: ["who.int"]. Omit to search everywhere.',
-  exclude_sites: 'No results from these sites, as domains: ["pinterest.com"].',
-  region: 'Region and language as "xx-yy", e.g. "us-en", "de-de". Omit for no region.',
-} as const;
-
-/** The arguments as the schema has checked them (every field but `query` optional). */
-export interface WebSearchArgs {
-  query: string;
-  mode?: SearchMode | undefined;
-  max_results?: number | undefined;
-  /** Another name for `max_results`, as some agent frameworks call it. */
-  num_results?: number | undefined;
-  time_range?: WebSearchTimeRange | undefined;
-  include_sites?: readonly string[] | undefined;
-  exclude_sites?: readonly string[] | undefined;
-  region?: string | undefined;
-}
-
-/**
- * The search request for a tool call whose arguments the schema has checked; the client validates it
- * further (query length, domains).
- */
-export function webSearchRequest(args: WebSearchArgs): SearchRequestInput {
-  const request: SearchRequestInput = { query: args.query.trim() };
-  if (args.mode) request.mode = args.mode;
-  const maxResults = args.max_results ?? args.num_results;
-  if (maxResults !== undefined) request.maxResults = maxResults;
-  if (args.time_range) request.timeRange = WEB_SEARCH_TIME_RANGES[args.time_range];
-  if (args.include_sites?.length) request.includeDomains = args.include_sites;
-  if (args.exclude_sites?.length) request.excludeDomains = args.exclude_sites;
-  if (args.region) request.region = args.region.trim().toLowerCase();
-  return request;
 }
 
 /**

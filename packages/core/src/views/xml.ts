@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../response.ts';
+import { learnedNotice, type SearchResponse } from '../response.ts';
 import { isoDay, oneLine } from './fields.ts';
 import { staleNotice } from './staleness.ts';
 
@@ -24,7 +24,8 @@ export function escapeXml(value: unknown): string {
  * The XML view, for prompts that want tagged context: `<search_results query=".." date="YYYY-MM-DD">` holding one `<result id="n"
  * source="site">` per result with `<title>`, `<snippet>`, `<url>` and `<published>` when known. Every
  * value is escaped, so result text can never close an element or add one. Ids match `toSources`.
- * A cached answer has `cached="true"` on the root; a stale one also `stale="true" fetched_at="..."` and a `<note>` saying how old it is.
+ * An answer from a search memory has `learned_by` and `learned_at` on the root and a `<note>` framing it as
+ * quoted web content. A cached answer has `cached="true"` on the root; a stale one also `stale="true" fetched_at="..."` and a `<note>` saying how old it is.
  */
 export function toXml(response: SearchResponse, options: XmlViewOptions = {}): string {
   const date = isoDay(options.now ?? Date.now());
@@ -32,7 +33,14 @@ export function toXml(response: SearchResponse, options: XmlViewOptions = {}): s
   const freshness = `${response.cached ? ' cached="true"' : ''}${
     stale ? ` stale="true"${stale.fetchedAt ? ` fetched_at="${escapeXml(stale.fetchedAt)}"` : ''}` : ''
   }`;
-  const lines = [`<search_results query="${escapeXml(response.query)}" date="${date}"${freshness}>`];
+  // An answer from a search memory says who learned it, and that its text is quoted web content.
+  const learned = response.learned
+    ? ` learned_by="${escapeXml(response.learned.botName)}" learned_at="${escapeXml(response.learned.learnedAt)}"`
+    : '';
+  const lines = [
+    `<search_results query="${escapeXml(response.query)}" date="${date}"${freshness}${learned}>`,
+  ];
+  if (response.learned) lines.push(`  <note>${escapeXml(learnedNotice(response.learned))}</note>`);
   if (stale) lines.push(`  <note>${escapeXml(stale.note)}</note>`);
   response.results.forEach((result, index) => {
     lines.push(`  <result id="${index + 1}" source="${escapeXml(result.source)}">`);

@@ -1,5 +1,6 @@
-import { BUILT_IN_PROFILES, cleanText, type SearchClient } from '@agent-search/core';
-import { z } from 'zod';
+import type { SearchClient } from '../client.ts';
+import { BUILT_IN_PROFILES } from '../profiles.ts';
+import { cleanText } from '../text.ts';
 
 /** The `type` value that asks for no profile. */
 export const ANY_SEARCH_TYPE = 'any';
@@ -20,15 +21,12 @@ export function checkSearchType(client: Pick<SearchClient, 'search'>): SearchTyp
   return [{ name: ANY_SEARCH_TYPE, description: 'the whole web, the default' }, ...named];
 }
 
-export const SEARCH_TYPE_PARAMETER = (types: readonly SearchType[]) =>
-  z
-    .string()
-    .nullish()
-    .describe(
-      `What kind of search: ${types
-        .map(({ name, description }) => (description ? `"${name}" (${description})` : `"${name}"`))
-        .join(', ')}.`,
-    );
+/** The `type` argument's description: the types a model may name, with what each searches. */
+export function searchTypeDescription(types: readonly SearchType[]): string {
+  return `What kind of search: ${types
+    .map(({ name, description }) => (description ? `"${name}" (${description})` : `"${name}"`))
+    .join(', ')}.`;
+}
 
 /** The profile a `type` argument names; an unknown type is an error sentence naming the valid ones. */
 export function searchTypeProfile(

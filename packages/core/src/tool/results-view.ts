@@ -1,5 +1,10 @@
-import { isSearchError, type SearchMode, type SearchResponse, type SearchResult } from '@agent-search/core';
-import { toolErrorMessage as errorMessage, staleNotice } from '@agent-search/core/views';
+import type { SearchMode } from '../request.ts';
+import type { SearchResponse } from '../response.ts';
+import type { SearchResult } from '../result.ts';
+import { staleNotice } from '../views/staleness.ts';
+
+// The `results` format: the `{results: [...]}` object voice assistants expect (seed 000), a few compact
+// fields per mode. The LiveKit tool's default; every surface can answer in it.
 
 /** A web page, as the model sees it. */
 export interface TextResultView {
@@ -29,9 +34,9 @@ export interface VideoResultView {
 export type ResultView = TextResultView | NewsResultView | VideoResultView;
 
 /**
- * What `search_internet` hands back to the model: results, or none and a reason it can say aloud. A
- * stale cached answer (the providers failed) also carries `stale`, `fetched_at` and a `note` saying how
- * old it is, beside `results`, whose fields stay the same.
+ * The `results` format: results, or none and a reason the model can say aloud. A stale cached answer
+ * also carries `stale`, `fetched_at` and a `note` saying how old it is; an answer from a search memory a
+ * `note` saying who learned it and that it is quoted web content.
  */
 export interface SearchToolOutput {
   results: ResultView[];
@@ -44,15 +49,6 @@ export interface SearchToolOutput {
   /** Today's date (YYYY-MM-DD), in a companion set-up (a memory or a policy): recalled answers are dated. */
   today?: string;
 }
-
-// The sentences are core's, shared with every other tool adapter.
-export {
-  CANCELLED_ERROR,
-  EMPTY_QUERY_ERROR,
-  toolErrorMessage as errorMessage,
-} from '@agent-search/core/views';
-
-const RATE_LIMITED_ERROR = 'rate limited';
 
 /** Only a few fields per mode (the `results` format's contract): compact for a voice model's context. */
 export function toResultView(result: SearchResult, mode: SearchMode): ResultView {
@@ -78,9 +74,9 @@ export function toResultView(result: SearchResult, mode: SearchMode): ResultView
   }
 }
 
-export function toToolOutput(response: SearchResponse, limit: number): SearchToolOutput {
+export function toToolOutput(response: SearchResponse): SearchToolOutput {
   const output: SearchToolOutput = {
-    results: response.results.slice(0, limit).map((r) => toResultView(r, response.mode)),
+    results: response.results.map((r) => toResultView(r, response.mode)),
   };
   if (response.cached) output.cached = true;
   const stale = staleNotice(response);
@@ -90,17 +86,4 @@ export function toToolOutput(response: SearchResponse, limit: number): SearchToo
     output.note = stale.note;
   }
   return output;
-}
-
-/**
- * The sentence in `{results: [], error}`: the shared tool sentence, except that a search engine throttling
- * this machine (a `blocked` challenge, anomaly or 403 page, which scraping clients report as a rate limit
- * too) is "rate limited", the one throttling word this output's contract has and the tool's rules explain.
- */
-export function resultsErrorMessage(error: unknown): string {
-  return isSearchError(error) && error.code === 'blocked' ? RATE_LIMITED_ERROR : errorMessage(error);
-}
-
-export function errorOutput(message: string): { results: []; error: string } {
-  return { results: [], error: message };
 }

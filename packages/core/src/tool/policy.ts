@@ -1,7 +1,4 @@
-import { type Logger, MAX_RESULTS_LIMIT } from '@agent-search/core';
-import type { voice } from '@livekit/agents';
-import { type PerCall, resolvePerCall } from './caller.ts';
-import { describeError } from './framework-logger.ts';
+import { MAX_RESULTS_LIMIT } from '../request.ts';
 
 /** How the tool searches for one caller. */
 export interface SearchPolicy {
@@ -63,21 +60,10 @@ function count(value: unknown, max: number, fallback: number): number {
 }
 
 /**
- * The caller's policy, checked field by field (an app's callback may return anything). Undefined, or a
- * callback that throws, gives `SAFE_DEFAULT_POLICY`; the failure is logged.
+ * A policy an app handed over, checked field by field (an app's callback may return anything); anything
+ * but an object gives `SAFE_DEFAULT_POLICY`.
  */
-export async function resolvePolicy<UserData>(
-  policy: PerCall<SearchPolicy | undefined, UserData>,
-  ctx: voice.RunContext<UserData>,
-  logger: Logger,
-): Promise<SearchPolicy> {
-  let value: unknown;
-  try {
-    value = await resolvePerCall(policy, ctx);
-  } catch (error) {
-    logger.warn({ error: describeError(error) }, 'search_internet: policy failed; using the safe default');
-    return { ...SAFE_DEFAULT_POLICY };
-  }
+export function checkPolicy(value: unknown): SearchPolicy {
   if (typeof value !== 'object' || value === null) return { ...SAFE_DEFAULT_POLICY };
   const p = value as Partial<Record<keyof SearchPolicy, unknown>>;
   return {
@@ -94,14 +80,14 @@ export const FOLLOW_UP_REFUSAL =
 
 /**
  * Counts searches per user turn (one reply, tool steps included), so a policy's `followUps` can bound
- * them. Share one budget between the tools that should count together (a page-reading tool, say).
+ * them. A turn is any object the surface has for it (LiveKit's speech handle, an MCP request); share one
+ * budget between the tools that should count together.
  */
 export class TurnBudget {
   readonly #used = new WeakMap<object, number>();
 
-  /** Takes one search from the turn `ctx` belongs to; false when `1 + followUps` are used up. */
-  take(ctx: voice.RunContext<unknown>, followUps: number): boolean {
-    const turn = ctx.speechHandle as object;
+  /** Takes one search from `turn`; false when `1 + followUps` are used up. */
+  take(turn: object, followUps: number): boolean {
     const used = this.#used.get(turn) ?? 0;
     if (used > followUps) return false;
     this.#used.set(turn, used + 1);

@@ -1,4 +1,4 @@
-import { cleanText, siteOf } from '@agent-search/core';
+import { cleanText, siteOf } from '../text.ts';
 
 /** Where one search's answer came from. */
 export interface ProvenanceEntry {
