@@ -166,7 +166,10 @@ export function keepSiteText(root: LinkedomElement, siteText: string): void {
   }
 }
 
-const SENTENCE_END = /[.!?…:;"”’)\]]\s*$/u;
+const SENTENCE_END = /[.!?…:;"”’)\]。！？；：」』）]\s*$/u;
+// Han, kana and hangul: a short line of them is a heading, a court, a case number or a date of the text
+// itself (a judgment opens and closes with such lines), not the short English chrome the length rule means.
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CHROME_LINE =
   /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|advertisement)/i;
 
@@ -174,7 +177,7 @@ const CHROME_LINE =
 function isEdgeChrome(text: string): boolean {
   if (text === '') return true;
   if (CHROME_LINE.test(text) && text.length < 200) return true;
-  return text.length < 50 && !SENTENCE_END.test(text);
+  return text.length < 50 && !SENTENCE_END.test(text) && !CJK.test(text);
 }
 
 /**
