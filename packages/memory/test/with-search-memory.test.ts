@@ -114,8 +114,9 @@ describe('trace learning', () => {
 
     const traces = createTraceLog({ botId: 'elena', store });
     const mine = await traces.counts();
-    // A price stays true for minutes (a "live" fact): asked again at once, it is answered from memory.
-    expect(mine.financial).toMatchObject({ web: 1, memory: 1 });
+    // A price is a time-sensitive kind: its learned route is "search first", which the layer follows (it
+    // skips the recall), so asked again at once it is searched again, not answered from memory.
+    expect(mine.financial).toMatchObject({ web: 2, memory: 0 });
     expect(mine['current-events']).toMatchObject({ web: 1 });
     expect(mine.definition).toMatchObject({ web: 1, memory: 2 });
     const all = await traces.counts({ allBots: true });
