@@ -1,4 +1,5 @@
 import type { SearchOptions } from '../client.ts';
+import { SearchError } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import type { SearchRequestInput } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
@@ -202,10 +203,15 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
     }
   }
 
-  // The search gets what is left of its deadline after the recall.
-  const left = deadline === undefined ? undefined : Math.max(1, deadline - (Date.now() - started));
+  // The search gets what is left of its deadline after the recall. A recall that used it all (it gives up
+  // at the deadline) leaves nothing to search with: that is the deadline's timeout, not a chain asked to
+  // search in a millisecond (which may end before any provider is tried, as `no_provider`).
+  const left = deadline === undefined ? undefined : deadline - (Date.now() - started);
   let response: SearchResponse;
   try {
+    if (left !== undefined && left <= 1) {
+      throw new SearchError('timeout', 'The search ran out of time while the memory was asked');
+    }
     response = await search(request, left === undefined ? options : { ...options, timeoutMs: left });
   } catch (error) {
     if (!options.signal?.aborted) await record(traces, request.query, 'nothing', logger, name);
