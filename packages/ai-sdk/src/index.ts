@@ -8,6 +8,7 @@ export {
   type SearchTools,
   type SearchToolsForOptions,
   searchToolsFor,
+  type VendorProviders,
 } from './native-search.ts';
 export {
   type ReadPageInput,
