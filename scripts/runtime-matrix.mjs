@@ -4,7 +4,7 @@
 // Tavily, the AI SDK tool, the MCP server over Streamable HTTP with the official client. workerd (miniflare)
 // runs scripts/runtime-matrix/worker.mjs bundled as wrangler bundles a Worker: a Tavily search, the AI SDK
 // tool without the vendor packages, and the remote MCP server answering tools/call with a token. Ends with
-// "N passed, N failed"; exits 1 when a check failed. Run `pnpm run build` first.
+// "runtime matrix: N passed, N failed"; exits 1 when a check failed. Run `pnpm run build` first.
 //
 // RUNTIME_MATRIX_TOOLS: where the runtimes are installed (default ~/.cache/agent-search-runtimes).
 // RUNTIME_MATRIX_ONLY: a comma-separated subset of bun, deno, workerd.
@@ -59,7 +59,7 @@ if (!installed()) {
   });
   if (npm.status !== 0 || !installed()) {
     console.error('runtime-matrix: the runtimes could not be installed from the npm registry');
-    console.log('0 passed, 1 failed');
+    console.log('runtime matrix: 0 passed, 1 failed');
     process.exit(1);
   }
 }
@@ -197,5 +197,7 @@ rmSync(scratch, { recursive: true, force: true });
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`runtime-matrix: ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`${passed} passed, ${failed} failed`);
+// Two words before the colon: CI reads a closing "N passed, N failed" line as the test count, which is the
+// test suite's (vitest), not these checks'.
+console.log(`runtime matrix: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
