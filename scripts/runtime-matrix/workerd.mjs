@@ -65,12 +65,48 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
     return;
   }
 
+  // With nodejs_compat (what wrangler's templates turn on), and without: nothing here needs Node's APIs.
+  for (const flags of [['nodejs_compat'], []]) {
+    const label = flags.length > 0 ? runtime : `${runtime} (no nodejs_compat)`;
+    await askWorker({
+      Miniflare,
+      script,
+      flags,
+      runtime: label,
+      simulator,
+      served,
+      record,
+      requireFrom,
+      query,
+    });
+  }
+}
+
+/** Runs the bundled Worker on workerd with these compatibility flags and asks it what a user would. */
+async function askWorker({
+  Miniflare,
+  script,
+  flags,
+  runtime,
+  simulator,
+  served,
+  record,
+  requireFrom,
+  query,
+}) {
+  // workerd's own log (a client closing a finished stream shows as a broken pipe) only when a check failed.
+  const logs = [];
+  let failures = 0;
   const mf = new Miniflare({
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.on('data', (chunk) => logs.push(chunk));
+      stderr.on('data', (chunk) => logs.push(chunk));
+    },
     // The module list given, as wrangler gives it: miniflare's own scan refuses a computed import() (the AI
     // SDK's optional vendor packages), which workerd runs and answers with "No such module".
     modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
     compatibilityDate: COMPATIBILITY_DATE,
-    compatibilityFlags: ['nodejs_compat'],
+    compatibilityFlags: flags,
     bindings: {
       TAVILY_API_KEY: 'tvly-dev-R4t8Lm2Qx7Vb9Nc3Kp6Zs1Wy5',
       TAVILY_BASE_URL: `${simulator.origin}/tavily`,
@@ -87,6 +123,7 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
       if (url && !served(url)) throw new Error(`${url} is not an address the simulator served`);
       record(runtime, name, true, detail);
     } catch (error) {
+      failures += 1;
       record(runtime, name, false, `${error.name}: ${String(error.message).split('\n')[0]}`);
     }
   };
@@ -163,5 +200,6 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
     record(runtime, 'the searches reached the loopback simulator', calls >= 3, `${calls} Tavily requests`);
   } finally {
     await mf.dispose();
+    if (failures > 0) process.stderr.write(Buffer.concat(logs).toString('utf8').slice(-4_000));
   }
 }
