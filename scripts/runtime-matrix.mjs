@@ -34,6 +34,18 @@ const TOOLS = { bun: '1', deno: '2', miniflare: '4', esbuild: '0.28' };
 const RUN_TIMEOUT_MS = 120_000;
 const INSTALL_TIMEOUT_MS = 300_000;
 const QUERY = 'heat pump efficiency';
+const PROVIDERS = [
+  'anthropic',
+  'brave',
+  'duckduckgo',
+  'exa',
+  'gemini',
+  'openai',
+  'perplexity',
+  'searxng',
+  'serpapi',
+  'tavily',
+];
 
 const results = [];
 function record(runtime, name, ok, detail) {
@@ -67,7 +79,7 @@ const version = (name) =>
   spawnSync(bin(name), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
 
 // ---- the built packages, where a program installed them: node_modules links in a scratch folder ----
-for (const pkg of ['core', 'ai-sdk', 'mcp', 'providers/duckduckgo', 'providers/tavily']) {
+for (const pkg of ['core', 'ai-sdk', 'mcp', 'langchain', ...PROVIDERS.map((id) => `providers/${id}`)]) {
   if (!existsSync(join(root, 'packages', pkg, 'dist'))) {
     console.error(`runtime-matrix: packages/${pkg}/dist is missing: run \`pnpm run build\` first`);
     process.exit(1);
@@ -80,8 +92,10 @@ const links = {
   '@agent-search/core': join(root, 'packages', 'core'),
   '@agent-search/ai-sdk': join(root, 'packages', 'ai-sdk'),
   '@agent-search/mcp': join(root, 'packages', 'mcp'),
-  '@agent-search/provider-duckduckgo': join(root, 'packages', 'providers', 'duckduckgo'),
-  '@agent-search/provider-tavily': join(root, 'packages', 'providers', 'tavily'),
+  '@agent-search/langchain': join(root, 'packages', 'langchain'),
+  ...Object.fromEntries(
+    PROVIDERS.map((id) => [`@agent-search/provider-${id}`, join(root, 'packages', 'providers', id)]),
+  ),
   ai: packageDir('ai-sdk', 'ai'),
   '@modelcontextprotocol/sdk': packageDir('mcp', '@modelcontextprotocol/sdk'),
 };
@@ -91,7 +105,7 @@ for (const [name, target] of Object.entries(links)) {
 }
 writeFileSync(join(scratch, 'package.json'), '{ "private": true, "type": "module" }\n');
 cpSync(join(here, 'checks.mjs'), join(scratch, 'checks.mjs'));
-cpSync(join(here, 'worker.mjs'), join(scratch, 'worker.mjs'));
+for (const file of ['worker.mjs', 'worker-langchain.mjs']) cpSync(join(here, file), join(scratch, file));
 
 // ---- the loopback upstream: the provider simulator, as the consumer check uses it ----
 const { startProviderSimulator, WEB_ENTRIES } = await import('../packages/testing/src/simulator/index.ts');

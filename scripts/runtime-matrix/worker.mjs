@@ -1,22 +1,41 @@
-// The runtime matrix's Cloudflare Worker (bundled by scripts/runtime-matrix.mjs with esbuild as wrangler
-// does, run on workerd by miniflare with nodejs_compat): core with a keyed provider (Tavily), the AI SDK
-// tool, and the remote MCP server behind a bearer token and an Origin check, stateless, through the SDK's
-// web-standard Streamable HTTP transport. Its bindings: TAVILY_API_KEY, TAVILY_BASE_URL, MCP_TOKEN and
-// MCP_ALLOWED_ORIGINS (comma-separated). docs/runtimes.md shows it as a deployment.
+// The runtime matrix's Cloudflare Worker, bundled by scripts/runtime-matrix.mjs with esbuild as wrangler does
+// and run on workerd by miniflare, with and without nodejs_compat: core with Tavily (keyed) and DuckDuckGo,
+// every provider package imported, the AI SDK tool, and the remote MCP server behind a bearer token and an
+// Origin check, stateless, through the SDK's web-standard Streamable HTTP transport. Its bindings:
+// TAVILY_API_KEY, TAVILY_BASE_URL, DUCKDUCKGO_HTML_URL, MCP_TOKEN, MCP_ALLOWED_ORIGINS (comma-separated).
+// docs/runtimes.md shows it as a deployment.
 import { searchToolsFor } from '@agent-search/ai-sdk';
 import { loadSearchConfig } from '@agent-search/core';
 import { createSearchMcpServer, webSearchTool as mcpWebSearchTool } from '@agent-search/mcp/server';
-import { providerDefinition as tavily } from '@agent-search/provider-tavily/definition';
+import * as anthropic from '@agent-search/provider-anthropic';
+import * as brave from '@agent-search/provider-brave';
+import * as duckduckgo from '@agent-search/provider-duckduckgo';
+import * as exa from '@agent-search/provider-exa';
+import * as gemini from '@agent-search/provider-gemini';
+import * as openai from '@agent-search/provider-openai';
+import * as perplexity from '@agent-search/provider-perplexity';
+import * as searxng from '@agent-search/provider-searxng';
+import * as serpapi from '@agent-search/provider-serpapi';
+import * as tavily from '@agent-search/provider-tavily';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 
 const json = (body, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** One client per isolate: the bindings do not change while it lives, and the chain keeps its state. */
-let config;
-function searchConfig(env) {
-  config ??= loadSearchConfig(env, { definitions: [tavily] });
-  return config;
+/**
+ * Every provider package, imported statically so its module code runs at the Worker's start, where workerd
+ * refuses random numbers, timers and I/O: a provider doing any of those on import fails the Worker.
+ */
+const PROVIDERS = { anthropic, brave, duckduckgo, exa, gemini, openai, perplexity, searxng, serpapi, tavily };
+
+/** One client per isolate and provider: the bindings do not change while it lives, and the chain keeps its state. */
+const configs = new Map();
+function searchConfig(env, provider = 'tavily') {
+  if (!configs.has(provider)) {
+    const definitions = [PROVIDERS[provider].providerDefinition];
+    configs.set(provider, loadSearchConfig({ ...env, SEARCH_PROVIDER_PRIORITY: provider }, { definitions }));
+  }
+  return configs.get(provider);
 }
 
 /** Compares in time that depends on the lengths only, so the token cannot be guessed a byte at a time. */
@@ -64,7 +83,8 @@ export default {
     if (url.pathname === '/mcp') return mcp(request, env);
     const query = url.searchParams.get('q') ?? 'heat pump efficiency';
     if (url.pathname === '/search') {
-      const response = await searchConfig(env).client.search({ query, maxResults: 3 });
+      const provider = url.searchParams.get('provider') ?? 'tavily';
+      const response = await searchConfig(env, provider).client.search({ query, maxResults: 3 });
       return json({ provider: response.provider, urls: response.results.map((r) => r.url) });
     }
     if (url.pathname === '/ai-sdk') {
@@ -75,6 +95,11 @@ export default {
       );
       const output = await tools.web_search.execute({ query }, { toolCallId: 'c1', messages: [] });
       return json({ source, provider: output.provider, urls: output.results.map((r) => r.url) });
+    }
+    if (url.pathname === '/providers') {
+      return json(
+        Object.fromEntries(Object.entries(PROVIDERS).map(([id, module]) => [id, typeof module.fromEnv])),
+      );
     }
     return json({ error: 'not found' }, 404);
   },

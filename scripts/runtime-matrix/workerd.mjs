@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 /** Bindings as `wrangler secret put` and `vars` would give them. */
 const TOKEN = 'matrix-token-5f2c9e71b4d84a0c';
@@ -30,70 +31,52 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
     `-- workerd (miniflare ${fromTools('miniflare/package.json').version}, esbuild ${esbuild.version})`,
   );
 
-  let script;
-  try {
-    const bundle = await esbuild.build({
-      entryPoints: [join(scratch, 'worker.mjs')],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2024',
-      conditions: ['workerd', 'worker', 'browser'],
-      mainFields: ['module', 'main'],
-      external: ['node:*'],
-      minify: true,
-      logLevel: 'silent',
-      plugins: [absentVendors],
-    });
-    script = bundle.outputFiles[0].text;
-    const kb = Math.round(Buffer.byteLength(script) / 1024);
-    const gzipKb = Math.round((await import('node:zlib')).gzipSync(script).length / 1024);
-    record(
-      runtime,
-      'the Worker bundles (core, Tavily, AI SDK, MCP server)',
-      true,
-      `${kb} KB, ${gzipKb} KB gzipped`,
-    );
-  } catch (error) {
-    record(
-      runtime,
-      'the Worker bundles (core, Tavily, AI SDK, MCP server)',
-      false,
-      String(error.message).split('\n')[0],
-    );
-    return;
-  }
-
+  const bundle = async (entry, what) => {
+    try {
+      const built = await esbuild.build({
+        entryPoints: [join(scratch, entry)],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'neutral',
+        target: 'es2024',
+        conditions: ['workerd', 'worker', 'browser'],
+        mainFields: ['module', 'main'],
+        external: ['node:*'],
+        minify: true,
+        logLevel: 'silent',
+        plugins: [absentVendors],
+      });
+      const script = built.outputFiles[0].text;
+      const kb = Math.round(Buffer.byteLength(script) / 1024);
+      const gzipKb = Math.round(gzipSync(script).length / 1024);
+      record(runtime, `${entry} bundles (${what})`, true, `${kb} KB, ${gzipKb} KB gzipped`);
+      return script;
+    } catch (error) {
+      record(runtime, `${entry} bundles (${what})`, false, String(error.message).split('\n')[0]);
+      return undefined;
+    }
+  };
+  const script = await bundle('worker.mjs', 'core, every provider, AI SDK, MCP server');
+  const langchain = await bundle('worker-langchain.mjs', 'core, Tavily, LangChain');
+  const context = { Miniflare, simulator, served, record, requireFrom, query };
   // With nodejs_compat (what wrangler's templates turn on), and without: nothing here needs Node's APIs.
-  for (const flags of [['nodejs_compat'], []]) {
-    const label = flags.length > 0 ? runtime : `${runtime} (no nodejs_compat)`;
-    await askWorker({
-      Miniflare,
-      script,
-      flags,
-      runtime: label,
-      simulator,
-      served,
-      record,
-      requireFrom,
-      query,
-    });
+  if (script) {
+    for (const flags of [['nodejs_compat'], []]) {
+      const label = flags.length > 0 ? runtime : `${runtime} (no nodejs_compat)`;
+      const ask = mainWorkerQuestions({ ...context, runtime: label });
+      await askWorker({ ...context, script, flags, runtime: label, ask });
+    }
+  }
+  if (langchain) {
+    const label = `${runtime} (LangChain)`;
+    const ask = langChainQuestions({ ...context, runtime: label });
+    await askWorker({ ...context, script: langchain, flags: ['nodejs_compat'], runtime: label, ask });
   }
 }
 
 /** Runs the bundled Worker on workerd with these compatibility flags and asks it what a user would. */
-async function askWorker({
-  Miniflare,
-  script,
-  flags,
-  runtime,
-  simulator,
-  served,
-  record,
-  requireFrom,
-  query,
-}) {
+async function askWorker({ Miniflare, script, flags, runtime, simulator, served, record, ask }) {
   // workerd's own log (a client closing a finished stream shows as a broken pipe) only when a check failed.
   const logs = [];
   let failures = 0;
@@ -110,6 +93,7 @@ async function askWorker({
     bindings: {
       TAVILY_API_KEY: 'tvly-dev-R4t8Lm2Qx7Vb9Nc3Kp6Zs1Wy5',
       TAVILY_BASE_URL: `${simulator.origin}/tavily`,
+      DUCKDUCKGO_HTML_URL: `${simulator.origin}/duckduckgo`,
       MCP_TOKEN: TOKEN,
       MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     },
@@ -131,12 +115,38 @@ async function askWorker({
     if (!condition) throw new Error(message);
   };
   try {
-    const origin = await mf.ready;
+    await ask({ origin: await mf.ready, check, expect });
+  } finally {
+    await mf.dispose();
+    if (failures > 0) process.stderr.write(Buffer.concat(logs).toString('utf8').slice(-4_000));
+  }
+}
+
+/** What the main Worker is asked: searches, every provider loaded, the AI SDK tool, the MCP server. */
+function mainWorkerQuestions({ simulator, requireFrom, query, runtime, record }) {
+  return async ({ origin, check, expect }) => {
     const tavilyBefore = simulator.calls('tavily');
+    const duckDuckGoBefore = simulator.calls('duckduckgo');
     await check('core + Tavily (keyed): a search', async () => {
       const answer = await (await fetch(new URL(`/search?q=${encodeURIComponent(query)}`, origin))).json();
       expect(answer.provider === 'tavily' && answer.urls?.length > 0, JSON.stringify(answer).slice(0, 200));
       return answer.urls[0];
+    });
+    await check('core + DuckDuckGo: a search', async () => {
+      const answer = await (
+        await fetch(new URL(`/search?provider=duckduckgo&q=${encodeURIComponent(query)}`, origin))
+      ).json();
+      expect(
+        answer.provider === 'duckduckgo' && answer.urls?.length > 0,
+        JSON.stringify(answer).slice(0, 200),
+      );
+      return answer.urls[0];
+    });
+    await check('every provider package loaded at the Worker start', async () => {
+      const answer = await (await fetch(new URL('/providers', origin))).json();
+      const loaded = Object.keys(answer).filter((id) => answer[id] === 'function');
+      expect(loaded.length === 10, `fromEnv exported: ${JSON.stringify(answer)}`);
+      return loaded.join(', ');
     });
     await check('AI SDK: a vendor model with the vendor package absent gets our web_search', async () => {
       const answer = await (await fetch(new URL('/ai-sdk', origin))).json();
@@ -197,9 +207,31 @@ async function askWorker({
       return '401, 403';
     });
     const calls = simulator.calls('tavily') - tavilyBefore;
-    record(runtime, 'the searches reached the loopback simulator', calls >= 3, `${calls} Tavily requests`);
-  } finally {
-    await mf.dispose();
-    if (failures > 0) process.stderr.write(Buffer.concat(logs).toString('utf8').slice(-4_000));
-  }
+    const duckDuckGoCalls = simulator.calls('duckduckgo') - duckDuckGoBefore;
+    record(
+      runtime,
+      'the searches reached the loopback simulator',
+      calls >= 3 && duckDuckGoCalls >= 1,
+      `${calls} Tavily, ${duckDuckGoCalls} DuckDuckGo requests`,
+    );
+  };
+}
+
+/** What the LangChain Worker is asked: the tool's text for a search. */
+function langChainQuestions({ simulator, query, runtime, record }) {
+  return async ({ origin, check, expect }) => {
+    const before = simulator.calls('tavily');
+    await check('LangChain: webSearchTool.invoke', async () => {
+      const text = await (await fetch(new URL(`/?q=${encodeURIComponent(query)}`, origin))).text();
+      expect(text.startsWith(`Results for "${query}"`), text.slice(0, 200));
+      return text.split('\n')[1];
+    });
+    const calls = simulator.calls('tavily') - before;
+    record(
+      runtime,
+      'the LangChain search reached the loopback simulator',
+      calls >= 1,
+      `${calls} Tavily requests`,
+    );
+  };
 }
