@@ -143,6 +143,7 @@ const CHECKS = [
   'AI SDK: generateText calls web_search',
   'AI SDK: an OpenAI Responses model gets its own search (optional peer imported)',
   'MCP: Streamable HTTP server, official client, tools/call web_search',
+  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (web-standard, stateless)',
 ];
 
 async function runChecks(runtime, command, args) {

@@ -9,10 +9,15 @@ import {
   webSearchTool as mcpWebSearchTool,
   startMcpHttpServer,
 } from '@agent-search/mcp';
+import {
+  createSearchMcpServer as createPortableServer,
+  webSearchTool as portableWebSearchTool,
+} from '@agent-search/mcp/server';
 import { providerDefinition as duckDuckGo } from '@agent-search/provider-duckduckgo/definition';
 import { providerDefinition as tavily } from '@agent-search/provider-tavily/definition';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
@@ -141,3 +146,41 @@ await check('MCP: Streamable HTTP server, official client, tools/call web_search
     await server.close();
   }
 });
+
+/** The runtime's own HTTP server (Bun.serve, Deno.serve) on a free loopback port, answering with `handler`. */
+function serveFetch(handler) {
+  if (globalThis.Bun) {
+    const server = globalThis.Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: handler });
+    return { url: `http://127.0.0.1:${server.port}/mcp`, stop: () => server.stop(true) };
+  }
+  const server = globalThis.Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, handler);
+  return { url: `http://127.0.0.1:${server.addr.port}/mcp`, stop: () => server.shutdown() };
+}
+
+await check(
+  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (web-standard, stateless)',
+  async () => {
+    const client = tavilyClient();
+    const served = serveFetch(async (request) => {
+      const server = createPortableServer({ tools: [portableWebSearchTool({ client })] });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      return transport.handleRequest(request);
+    });
+    const mcp = new Client({ name: 'runtime-matrix', version: '1.0.0' });
+    try {
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+      const answer = await mcp.callTool({ name: 'web_search', arguments: { query: QUERY, max_results: 2 } });
+      expect(!answer.isError, `tool error: ${JSON.stringify(answer.content).slice(0, 200)}`);
+      const url = answer.structuredContent?.results?.[0]?.url;
+      expect(url, `no results in: ${JSON.stringify(answer.structuredContent).slice(0, 200)}`);
+      return url;
+    } finally {
+      await mcp.close().catch(() => {});
+      await served.stop();
+    }
+  },
+);
