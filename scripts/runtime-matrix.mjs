@@ -90,18 +90,27 @@ const requireFrom = (pkg) => createRequire(join(root, 'packages', pkg, 'package.
 const packageDir = (pkg, name) => dirname(realpathSync(requireFrom(pkg).resolve(`${name}/package.json`)));
 const links = {
   '@agent-search/core': join(root, 'packages', 'core'),
-  '@agent-search/ai-sdk': join(root, 'packages', 'ai-sdk'),
   '@agent-search/mcp': join(root, 'packages', 'mcp'),
   '@agent-search/langchain': join(root, 'packages', 'langchain'),
   ...Object.fromEntries(
     PROVIDERS.map((id) => [`@agent-search/provider-${id}`, join(root, 'packages', 'providers', id)]),
   ),
   ai: packageDir('ai-sdk', 'ai'),
+  zod: packageDir('ai-sdk', 'zod'),
+  // One of the AI SDK's optional vendor packages installed, the others (@ai-sdk/anthropic, /google) not.
+  '@ai-sdk/openai': packageDir('ai-sdk', '@ai-sdk/openai'),
   '@modelcontextprotocol/sdk': packageDir('mcp', '@modelcontextprotocol/sdk'),
 };
 for (const [name, target] of Object.entries(links)) {
   mkdirSync(dirname(join(scratch, 'node_modules', name)), { recursive: true });
   symlinkSync(target, join(scratch, 'node_modules', name), 'dir');
+}
+// @agent-search/ai-sdk copied as an install lays it out, not linked: a link would resolve its imports from
+// the workspace, where its dev dependencies (every vendor package) are installed.
+const aiSdk = join(scratch, 'node_modules', '@agent-search', 'ai-sdk');
+mkdirSync(aiSdk, { recursive: true });
+for (const file of ['package.json', 'dist']) {
+  cpSync(join(root, 'packages', 'ai-sdk', file), join(aiSdk, file), { recursive: true });
 }
 writeFileSync(join(scratch, 'package.json'), '{ "private": true, "type": "module" }\n');
 cpSync(join(here, 'checks.mjs'), join(scratch, 'checks.mjs'));
@@ -142,6 +151,7 @@ const CHECKS = [
   'core + Tavily (keyed): a search',
   'AI SDK: generateText calls web_search',
   'AI SDK: an OpenAI Responses model gets its own search (optional peer imported)',
+  'AI SDK: an Anthropic model without @ai-sdk/anthropic installed gets our web_search',
   'MCP: Streamable HTTP server, official client, tools/call web_search',
   'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (web-standard, stateless)',
 ];

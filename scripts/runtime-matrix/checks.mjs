@@ -118,6 +118,15 @@ await check('AI SDK: an OpenAI Responses model gets its own search (optional pee
   return Object.keys(found.tools).join(',');
 });
 
+await check(
+  'AI SDK: an Anthropic model without @ai-sdk/anthropic installed gets our web_search',
+  async () => {
+    const found = await searchToolsFor(searchingModel('anthropic.messages'), { client: tavilyClient() });
+    expect(found.source === 'agent-search', `source ${found.source}`);
+    return Object.keys(found.tools).join(',');
+  },
+);
+
 await check('MCP: Streamable HTTP server, official client, tools/call web_search', async () => {
   const client = duckDuckGoClient();
   const server = await startMcpHttpServer({
