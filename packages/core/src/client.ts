@@ -9,11 +9,12 @@ import { aggregateError } from './chain/outcome.ts';
 import { planSearch, selectProviders } from './chain/planner.ts';
 import { ChainRun, type ChainTimes } from './chain/scheduler.ts';
 import type { ChainStateStore } from './chain/shared-state.ts';
+import { type SearchDeadline, searchDeadline, timeLeft } from './deadline.ts';
 import { isSearchError, SearchError } from './errors.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { BUILT_IN_PROFILES, type ProfileSet, resolveProfile } from './profiles.ts';
 import type { SearchProvider } from './provider.ts';
-import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
+import { type NormalizedRequest, normalizeRequest, type SearchRequestInput } from './request.ts';
 import type { SearchResponse } from './response.ts';
 import { SPAN_STATUS_ERROR, tracer } from './tracing.ts';
 
@@ -84,14 +85,25 @@ export interface SearchOptions {
    * them). An unknown or repeated id is `invalid_request`. Default: every provider, in priority order.
    */
   providers?: readonly string[];
-  /** This search's deadline in ms, instead of the client's (wrappers pass what is left of theirs). */
+  /**
+   * This search's deadline in ms, instead of the client's. The outermost layer fixes it as an absolute time
+   * that travels down on the search's `signal` (`searchDeadline`); layers under it read that one and pass
+   * what is left here only for clients that do not.
+   */
   timeoutMs?: number;
 }
 
 export interface SearchClient {
-  search(input: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
-  /** Validates a request with this client's defaults (wrappers such as the cache key on the result). */
-  normalize(input: unknown): SearchRequest;
+  /**
+   * Searches. `input` is what a caller wrote, or a request `normalize` made, which is taken as it is: the
+   * outermost layer validates, the layers under it pass the normalized request on.
+   */
+  search(input: SearchRequestInput | NormalizedRequest, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * Validates a request with this client's defaults (wrappers such as the cache key on the result); a
+   * request it already normalized comes back as it is, its profile name checked against this client's.
+   */
+  normalize(input: unknown): NormalizedRequest;
   /** The providers in priority order. */
   readonly providers: readonly SearchProvider[];
   /**
@@ -203,12 +215,23 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
         { ...syncOptions, trialMs: Math.max(times.attemptTimeoutMs, 1_000) },
       )
     : undefined;
-  // Searches with their own deadline get their own copy of the times; the rest share this one.
-  const timesFor = (deadline: number | undefined): ChainTimes =>
-    deadline === undefined ? times : { ...times, timeoutMs: positive(deadline, 'timeoutMs', timeoutMs) };
+  /**
+   * The chain's times for a search whose deadline is `deadline`: what is left of it. A caller's `timeoutMs`
+   * a timer cannot hold is the caller's mistake (`invalid_request`); a deadline a layer above used up is
+   * the search's `timeout`.
+   */
+  function timesFor(deadline: SearchDeadline): ChainTimes {
+    try {
+      positive(deadline.ms, 'timeoutMs', timeoutMs);
+    } catch (error) {
+      throw new SearchError('invalid_request', (error as Error).message);
+    }
+    const left = timeLeft(deadline, 'before reaching a provider');
+    return left === timeoutMs ? times : { ...times, timeoutMs: left };
+  }
 
   /** Validates a request, its profile name included, so wrappers (cache, limits) reject it before any work. */
-  function normalize(input: unknown): SearchRequest {
+  function normalize(input: unknown): NormalizedRequest {
     const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
     if (request.profile) resolveProfile(request.profile, profiles);
     return request;
@@ -223,20 +246,18 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     flush: async (ms) => fleet?.flush(ms),
     normalize,
     async search(input, searchOptions = {}) {
-      // Validate.
+      // Validate (a request a layer above normalized is taken as it is), and read the one deadline.
       const request = normalize(input);
       const chosen = selectProviders(providers, searchOptions.providers);
-      let chainTimes: ChainTimes;
-      try {
-        chainTimes = timesFor(searchOptions.timeoutMs);
-      } catch (error) {
-        throw new SearchError('invalid_request', (error as Error).message);
-      }
+      // Always defined: the client has a deadline of its own.
+      const deadline = searchDeadline(searchOptions, timeoutMs, now) as SearchDeadline;
+      timesFor(deadline);
       // normalize() checked the name.
       const profile = request.profile ? profiles[request.profile] : undefined;
-      // The fleet's view first: only the first search waits for it, and briefly.
+      // The fleet's view first: only the first search waits for it, and briefly, out of the deadline.
       const synced = fleet?.beforeSearch();
       if (synced) await synced;
+      const chainTimes = timesFor(deadline);
       const plan = planSearch(chosen, request, profile, breakers);
       if (plan.candidates.length === 0) throw aggregateError(request, plan.skipped, []);
       // Span, then chain.
