@@ -1,4 +1,5 @@
 import type { Logger } from '@agent-search/core';
+import { within } from './deadline.ts';
 import { type Finding, parseFinding } from './finding.ts';
 import type { FindingStore, Retention } from './finding-store.ts';
 import { type FreshnessClassifier, kindOfFinding } from './freshness.ts';
@@ -47,9 +48,31 @@ export class FindingIndex {
     return this.#synced.every((v) => v !== undefined);
   }
 
-  /** The indexed findings answering the asked question, oldest first. */
-  find(asked: QuestionShape): Finding[] {
-    return this.#questions.find(asked).map((id) => this.#findings.get(id)!);
+  /**
+   * The findings answering the asked question, newest first (of two learned in the same millisecond, the
+   * one kept later first), or a rejection at the deadline or abort (the sync or load runs on for the next
+   * recall). Once loaded, or without `byQuestion`: the index, after a sync. Before the first load is done:
+   * the store's findings filed under the question, then the load starts (or goes on), so its reading and
+   * parsing do not hold this answer up.
+   */
+  async answering(
+    asked: QuestionShape,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Finding[]> {
+    if (this.loaded || !this.#options.store.byQuestion || asked.key === '') {
+      const syncing = this.synced();
+      syncing.catch(() => {}); // a recall that gave up leaves nobody else to hear the sync fail
+      await within(syncing, deadline, signal);
+      return this.#questions
+        .find(asked)
+        .reverse()
+        .map((id) => this.#findings.get(id)!);
+    }
+    const looking = this.#lookUp(asked);
+    const load = () => this.synced().catch(() => {});
+    looking.then(load, load);
+    return (await within(looking, deadline, signal)).reverse();
   }
 
   /** Indexes a finding read from (or just written to) `namespace`; one of unknown kind is classified. */
@@ -90,7 +113,7 @@ export class FindingIndex {
    * checked like any other (a new bot answers its first questions without reading every finding first),
    * oldest first. Needs a store with `byQuestion`.
    */
-  async lookUp(asked: QuestionShape): Promise<Finding[]> {
+  async #lookUp(asked: QuestionShape): Promise<Finding[]> {
     const { store, namespaces, freshness } = this.#options;
     const ids = [...new Set(await store.byQuestion!(namespaces, asked.key))];
     const found: Finding[] = [];
