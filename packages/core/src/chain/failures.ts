@@ -19,8 +19,6 @@ export interface FailureRule {
    * our judgement), `never` (a rejected key or a spent quota waits for its trial's answer).
    */
   panic: 'always' | 'after its open time' | 'never';
-  /** The search asks the next provider within its deadline. */
-  retryElsewhere: boolean;
 }
 
 const FAULT: FailureRule = {
@@ -28,7 +26,6 @@ const FAULT: FailureRule = {
   throttles: false,
   suspects: false,
   panic: 'always',
-  retryElsewhere: true,
 };
 /** Says nothing about the provider's health. */
 const NOT_THE_PROVIDER: FailureRule = { ...FAULT, counts: false };
@@ -36,7 +33,8 @@ const NOT_THE_PROVIDER: FailureRule = { ...FAULT, counts: false };
 /**
  * Failure classification, in one place: every code a provider's attempt can end with, and what it means for
  * the breaker (see docs/chain.md, "The breaker"). An upstream's Retry-After is law whatever the code
- * (`upstream-wait.ts`).
+ * (`upstream-wait.ts`). Whatever the code, the search asks the next provider at once (the scheduler): a
+ * provider's refusal or fault is never the search's last word while another provider may answer.
  */
 export const FAILURE_RULES: Readonly<Record<SearchErrorCode, FailureRule>> = {
   // 429: not a fault. The send rate drops (and a Retry-After, when given, holds every path back).
