@@ -138,6 +138,23 @@ export class ChainRun implements AttemptOwner {
       this.#empty ??= { attempt, answer: end.answer };
     } else {
       const { error } = end;
+      // A hedge the spend budget had no room for was never sent (reported as skipped). Hedges may spend only a
+      // share of the budget, a search's own requests the rest: its provider goes back to the front of the
+      // queue, to be failed over to as the search's own request if the slow one fails.
+      if (attempt.options.hedge && error.code === 'budget_exhausted') {
+        this.#attempts.push({
+          provider: id,
+          outcome: 'skipped',
+          code: error.code,
+          reason: error.message,
+          ms,
+        });
+        this.#queue.unshift(attempt.candidate);
+        this.#state.budget.refund();
+        if (this.#live.length > 0) return;
+        if (!this.#startNext('failover')) this.#exhausted();
+        return;
+      }
       this.#errors.push(error);
       // The spend budget had no room for its price: it was not sent, like any provider passed over.
       const outcome =
