@@ -4,6 +4,13 @@ export {
   configuredWebSearch,
 } from './configured-search.ts';
 export {
+  type NativeSearchTool,
+  type SearchToolSource,
+  type SearchTools,
+  type SearchToolsForOptions,
+  searchToolsFor,
+} from './native-search.ts';
+export {
   type ReadPageArtifact,
   type ReadPageToolOptions,
   readPageInputSchema,
