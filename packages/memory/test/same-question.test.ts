@@ -95,7 +95,7 @@ describe('sameQuestion', () => {
     expect(stem('reading')).toBe('reading');
   });
 
-  it('reads a bounded part of a huge question: its shape is its first MAX_QUESTION_CHARS characters\' shape', () => {
+  it('reads a bounded part of a huge question: it has the shape of its first MAX_QUESTION_CHARS characters', () => {
     // The work is that of the bounded part, whatever the length (a count, not a clock: no timed verdict).
     for (const huge of [`${'to '.repeat(200_000)}x`, `${'1,'.repeat(300_000)}1`, '的'.repeat(1_000_000)]) {
       expect(questionShape(huge)).toEqual(questionShape(huge.slice(0, MAX_QUESTION_CHARS)));
