@@ -31,7 +31,7 @@ export const READ_PAGE_PARAMETERS: readonly ToolParameter[] = Object.freeze([
   { name: 'question', kind: 'text', description: READ_PAGE_ARGUMENTS.question },
 ]);
 
-export const EMPTY_URL_ERROR = 'No address given: say which page to read.';
+export const EMPTY_URL_ERROR = 'No url given: say which page to read, by its full address (https://…).';
 export const READ_CANCELLED_ERROR = 'reading cancelled';
 export const READER_BUSY_ERROR = 'The page reader is busy with other pages; try again in a few seconds.';
 const UNEXPECTED_ERROR = 'The page could not be read.';
@@ -89,6 +89,8 @@ export interface ReadPageToolOutput {
   truncated: boolean;
   /** Where a next read (`offset`) goes on from the cut. */
   nextOffset?: number;
+  /** Length of the page's whole text, in characters. */
+  totalChars?: number;
   /** With a `question`: the passages given, best first, by offset and length. */
   passages?: { offset: number; length: number }[];
 }
@@ -108,6 +110,7 @@ function toOutput(page: PageText): ReadPageToolOutput {
     text: page.text,
     truncated: page.truncated,
     ...(page.nextOffset === undefined ? {} : { nextOffset: page.nextOffset }),
+    ...(page.totalChars === undefined ? {} : { totalChars: page.totalChars }),
     ...(page.passages === undefined ? {} : { passages: page.passages }),
   };
 }
