@@ -4,6 +4,13 @@ export {
   configuredWebSearch,
 } from './configured-search.ts';
 export {
+  type AiSdkToolOptions,
+  aiSdkTool,
+  aiSdkTools,
+  type PerToolCall,
+  type ToolCallContext,
+} from './layer-tool.ts';
+export {
   type SearchToolSource,
   type SearchTools,
   type SearchToolsForOptions,
@@ -11,10 +18,8 @@ export {
   type VendorProviders,
 } from './native-search.ts';
 export {
-  type ReadPageInput,
   type ReadPageToolOptions,
   type ReadPageToolOutput,
-  readPageInputSchema,
   readPageTool,
 } from './read-page-tool.ts';
 export {
