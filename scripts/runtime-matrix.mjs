@@ -79,7 +79,14 @@ const version = (name) =>
   spawnSync(bin(name), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
 
 // ---- the built packages, where a program installed them: node_modules links in a scratch folder ----
-for (const pkg of ['core', 'ai-sdk', 'mcp', 'langchain', ...PROVIDERS.map((id) => `providers/${id}`)]) {
+for (const pkg of [
+  'core',
+  'ai-sdk',
+  'mcp',
+  'langchain',
+  'cache',
+  ...PROVIDERS.map((id) => `providers/${id}`),
+]) {
   if (!existsSync(join(root, 'packages', pkg, 'dist'))) {
     console.error(`runtime-matrix: packages/${pkg}/dist is missing: run \`pnpm run build\` first`);
     process.exit(1);
@@ -92,6 +99,7 @@ const links = {
   '@agent-search/core': join(root, 'packages', 'core'),
   '@agent-search/mcp': join(root, 'packages', 'mcp'),
   '@agent-search/langchain': join(root, 'packages', 'langchain'),
+  '@agent-search/cache': join(root, 'packages', 'cache'),
   ...Object.fromEntries(
     PROVIDERS.map((id) => [`@agent-search/provider-${id}`, join(root, 'packages', 'providers', id)]),
   ),
@@ -114,7 +122,7 @@ for (const file of ['package.json', 'dist']) {
 }
 writeFileSync(join(scratch, 'package.json'), '{ "private": true, "type": "module" }\n');
 cpSync(join(here, 'checks.mjs'), join(scratch, 'checks.mjs'));
-for (const file of ['worker.mjs', 'worker-langchain.mjs']) cpSync(join(here, file), join(scratch, file));
+for (const file of ['worker.mjs', 'worker-nodejs-compat.mjs']) cpSync(join(here, file), join(scratch, file));
 
 // ---- the loopback upstream: the provider simulator, as the consumer check uses it ----
 const { startProviderSimulator, WEB_ENTRIES } = await import('../packages/testing/src/simulator/index.ts');
