@@ -157,6 +157,7 @@ function run(command, args, env) {
 const CHECKS = [
   'core + DuckDuckGo: a search',
   'core + Tavily (keyed): a search',
+  'cache: withCache answers a repeated question from memory',
   'AI SDK: generateText calls web_search',
   'AI SDK: an OpenAI Responses model gets its own search (optional peer imported)',
   'AI SDK: an Anthropic model without @ai-sdk/anthropic installed gets our web_search',
