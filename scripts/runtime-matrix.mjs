@@ -93,6 +93,7 @@ for (const pkg of [
   }
 }
 const scratch = mkdtempSync(join(tmpdir(), 'runtime-matrix-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const requireFrom = (pkg) => createRequire(join(root, 'packages', pkg, 'package.json'));
 const packageDir = (pkg, name) => dirname(realpathSync(requireFrom(pkg).resolve(`${name}/package.json`)));
 const links = {
@@ -222,12 +223,16 @@ if (only.has('deno')) {
   await runChecks('deno', bin('deno'), ['run', '--allow-all', '--node-modules-dir=manual', 'checks.mjs']);
 }
 if (only.has('workerd')) {
-  const { runWorkerChecks } = await import(pathToFileURL(join(here, 'workerd.mjs')).href);
-  await runWorkerChecks({ tools, scratch, simulator, served, record, requireFrom, query: QUERY });
+  try {
+    const { runWorkerChecks } = await import(pathToFileURL(join(here, 'workerd.mjs')).href);
+    await runWorkerChecks({ tools, scratch, simulator, served, record, requireFrom, query: QUERY });
+  } catch (error) {
+    // miniflare refusing the configuration, or workerd failing to start: a failed check, not a crash.
+    record('workerd', 'workerd started the Worker', false, String(error?.message ?? error).split('\n')[0]);
+  }
 }
 
 await simulator.close();
-rmSync(scratch, { recursive: true, force: true });
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`runtime-matrix: ${Math.round((Date.now() - started) / 1000)} s`);
