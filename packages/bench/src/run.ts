@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { costFigure } from './figures/cost.ts';
 import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { hostileTextFigure } from './figures/hostile-text.ts';
@@ -79,6 +80,7 @@ try {
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
   await measure('tail', () => tailFigure(sim, n(3_000, 200)));
+  await measure('cost', () => costFigure(sim, { tail: n(3_000, 200), each: n(200, 30) }));
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));

@@ -117,7 +117,7 @@ export class ChainRun implements AttemptOwner {
     if (end.kind === 'answer') {
       if (this.#answered(attempt, end.answer)) return;
     } else {
-      this.#failed(attempt, end);
+      if (!this.#hedgeRefusedByBudget(attempt, end)) this.#failed(attempt, end);
     }
     // A hedge still running may yet answer; else the next provider gets what is left of the deadline.
     if (this.#live.length > 0) return;
@@ -146,6 +146,25 @@ export class ChainRun implements AttemptOwner {
     });
     this.#empty ??= { attempt, answer };
     return false;
+  }
+
+  /**
+   * A hedge the spend budget had no room for was never sent (reported as skipped). Hedges may spend only a
+   * share of the budget, a search's own requests the rest: its provider goes back to the front of the queue,
+   * to be failed over to as the search's own request if the slow one fails.
+   */
+  #hedgeRefusedByBudget(attempt: Attempt, end: Exclude<AttemptEnd, { kind: 'answer' }>): boolean {
+    if (attempt.role !== 'hedge' || end.error.code !== 'budget_exhausted') return false;
+    this.#attempts.push({
+      provider: attempt.id,
+      outcome: 'skipped',
+      code: end.error.code,
+      reason: end.error.message,
+      ms: this.#state.now() - attempt.started,
+    });
+    this.#queue.unshift(attempt.candidate);
+    this.#state.budget.refund();
+    return true;
   }
 
   /** Records a failure: an error, or its timer. */
