@@ -290,7 +290,6 @@ export class ChainRun implements AttemptOwner {
     const attempt = new Attempt(this.#state, this, candidate, {
       role,
       ...this.#limit(next),
-      deadlineAt: this.#deadlineAt,
       recovering,
     });
     this.#live.push(attempt);
@@ -303,17 +302,21 @@ export class ChainRun implements AttemptOwner {
 
   /**
    * An attempt's limit: the attempt timeout within what is left of the deadline, leaving the `next` provider
-   * room: its usual tail and a quarter, at least `reserveMs`, never more than half.
+   * room: its usual tail and a quarter, at least `reserveMs`, never more than half. A late timer may push it
+   * back to the deadline less that room, never into it (`graceUntil`).
    */
-  #limit(next: Candidate | undefined): { limitMs: number; byDeadline: boolean } {
+  #limit(next: Candidate | undefined): { limitMs: number; byDeadline: boolean; graceUntil: number } {
     const times = this.#times;
-    const remaining = this.#deadlineAt - this.#state.now();
+    const now = this.#state.now();
+    const remaining = this.#deadlineAt - now;
     let limit = Math.min(times.attemptTimeoutMs, remaining);
+    let latest = remaining;
     if (next) {
       const reserve = Math.max(times.reserveMs, 1.25 * (this.#state.latency.tailMs(next.provider.id) ?? 0));
-      limit = Math.min(limit, Math.max(remaining - reserve, remaining / 2));
+      latest = Math.max(remaining - reserve, remaining / 2);
+      limit = Math.min(limit, latest);
     }
-    return { limitMs: Math.max(1, limit), byDeadline: limit >= remaining };
+    return { limitMs: Math.max(1, limit), byDeadline: limit >= remaining, graceUntil: now + latest };
   }
 
   /** The first queued provider that could start now (closed, or half-open with its trial free). */
