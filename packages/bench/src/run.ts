@@ -20,6 +20,7 @@ import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
 import { recallPrecisionFigure } from './figures/recall-precision.ts';
 import { startupFigure } from './figures/startup.ts';
+import { starvationFigure } from './figures/starvation.ts';
 import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
 import { tokensFigure } from './figures/tokens.ts';
@@ -97,6 +98,7 @@ try {
       searches: quick ? { 1: 50, 20: 200, 200: 400 } : DEFAULT_AVAILABILITY.searches,
     }),
   );
+  await measure('starvation', () => starvationFigure());
   // The load run takes minutes: a full run, or `--only load`.
   let load: LoadReport | undefined;
   if (!quick) {

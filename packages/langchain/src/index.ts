@@ -3,6 +3,7 @@ export {
   type ConfiguredWebSearch,
   configuredWebSearch,
 } from './configured-search.ts';
+export { type LangChainToolOptions, langChainTool, langChainTools, type PerRun } from './layer-tool.ts';
 export {
   type NativeSearchTool,
   type SearchToolSource,
@@ -13,7 +14,6 @@ export {
 export {
   type ReadPageArtifact,
   type ReadPageToolOptions,
-  readPageInputSchema,
   readPageTool,
 } from './read-page-tool.ts';
 export {
