@@ -55,7 +55,9 @@ function run(file, args, options = {}) {
 
 const clip = (text) => text.trim().split('\n').slice(-25).join('\n    ');
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
-const tscPath = bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc');
+// Consumers on either TypeScript line: 5.9 (the `typescript` dev dependency) and 7 (`typescript-7`, native).
+const tscPath = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const tsc7Path = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 // A strict nodenext consumer that checks every declaration file it reaches; with `emit`, it writes the
 // JavaScript to out/ (the snippets run from there).
@@ -79,6 +81,17 @@ const strictTsconfig = (files, emit = false) =>
     null,
     2,
   )}\n`;
+
+/** Type-checks `folder`'s tsconfig.json with `compiler` (5.9's JavaScript emit, if asked), then with TS 7. */
+async function typeCheck(folder, compiler, prefix) {
+  const [older, native] = await Promise.all([
+    run(process.execPath, [compiler, '-p', 'tsconfig.json'], { cwd: folder }),
+    run(process.execPath, [tsc7Path, '-p', 'tsconfig.json', '--noEmit'], { cwd: folder }),
+  ]);
+  tscProblems(older, prefix);
+  tscProblems(native, `${prefix}TypeScript 7: `);
+  return older.code === 0 && native.code === 0;
+}
 
 /** tsc's errors as problems, each naming the package whose declarations fail (tsc prints node_modules paths). */
 function tscProblems(tsc, prefix = '') {
@@ -459,15 +472,8 @@ async function checkInstallStep({ where, specs }, index) {
   writeFileSync(join(folder, 'tsconfig.json'), strictTsconfig(files, snippets.length > 0));
   // The user's own TypeScript when the guide installs it.
   const localTsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
-  const tsc = await run(
-    process.execPath,
-    [existsSync(localTsc) ? localTsc : tscPath, '-p', 'tsconfig.json'],
-    {
-      cwd: folder,
-    },
-  );
-  tscProblems(tsc, label);
-  if (tsc.code !== 0 || snippets.length === 0) return;
+  const typed = await typeCheck(folder, existsSync(localTsc) ? localTsc : tscPath, label);
+  if (!typed || snippets.length === 0) return;
   writeFileSync(join(folder, 'snippet-run.mjs'), readFileSync(join(root, 'scripts', 'snippet-run.mjs')));
   for (const snippet of snippets.filter((s) => !TYPE_CHECKED_ONLY.test(s.file)))
     await runSnippet(folder, snippet, label);
@@ -703,10 +709,10 @@ writeFileSync(
 );
 
 const cliPackage = tarred.find((p) => p.manifest.bin);
-const [esm, cjs, tsc, version] = await Promise.all([
+const [esm, cjs, , version] = await Promise.all([
   run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
   run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
-  run(process.execPath, [tscPath, '-p', 'tsconfig.json'], { cwd: consumer }),
+  typeCheck(consumer, tscPath, ''),
   cliPackage
     ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
     : Promise.resolve(undefined),
@@ -723,7 +729,6 @@ for (const [what, result] of [
 }
 if (hasSearch && served.length === 0)
   problems.push('@agent-search/provider-duckduckgo: the search never reached the loopback server');
-tscProblems(tsc);
 if (cliPackage) {
   if (version.code !== 0 || version.stdout.trim() !== cliPackage.manifest.version) {
     problems.push(
