@@ -15,14 +15,17 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'report.ts',
   'hostile-upstreams.ts',
   'hostile-input.ts',
+  'starvation.ts',
 ]);
 
 /**
  * The repository's scripts that name a provider on purpose: the consumer check's tarball smoke test
  * searches through the keyless default provider against an endpoint of that provider's shape, and plays one
- * provider's site filter. The docs check's key variables and hosts are derived (snippet-routes.mjs).
+ * provider's site filter; the runtime matrix runs named providers (the keyless one and a keyed one) in each
+ * runtime. The docs check's key variables and hosts are derived (snippet-routes.mjs).
  */
-const SCRIPTS_NAMING_PROVIDERS = new Set(['consumer-check.mjs']);
+const SCRIPTS_NAMING_PROVIDERS = (path: string) =>
+  path === 'consumer-check.mjs' || path === 'runtime-matrix.mjs' || path.startsWith('runtime-matrix/');
 
 function sources(dir: string, keep: (path: string) => boolean = () => true): string[] {
   return readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
@@ -36,7 +39,7 @@ const SHARED = [
     'packages/bench/src/',
     (path) => !path.startsWith('figures/') && !BENCH_MEASURES_NAMED_PROVIDERS.has(path),
   ),
-  ...sources('scripts/', (path) => !SCRIPTS_NAMING_PROVIDERS.has(path)),
+  ...sources('scripts/', (path) => !SCRIPTS_NAMING_PROVIDERS(path)),
 ];
 
 /** Every registered provider's id and name, as whole words. */
