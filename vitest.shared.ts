@@ -49,6 +49,11 @@ export interface ProjectOptions {
    * `pnpm test`, run by `pnpm test:integration`; CI (`.ci/run`) runs both in one run.
    */
   integration?: string[];
+  /**
+   * With `isolate: false`, the files that still need a fresh worker (a `vi.mock` of a module other files
+   * load): left out of this project and run by `ownWorkerProject` (a `vitest.own-worker.config.ts`).
+   */
+  ownWorker?: string[];
 }
 
 /**
@@ -66,6 +71,17 @@ function suiteFiles(integration: string[]): { include: string[]; exclude: string
   return { include: ALL_TESTS, exclude: [...configDefaults.exclude, ...integration] };
 }
 
+function withExcluded(files: { include: string[]; exclude: string[] }, excluded: string[]) {
+  return { include: files.include, exclude: [...files.exclude, ...excluded] };
+}
+
+/** The files of package `name` that need a fresh worker each (see `ProjectOptions.ownWorker`). */
+export function ownWorkerProject(name: string, files: string[]) {
+  const project = packageProject(`${name}:own-worker`, { isolate: true });
+  const included = SUITE === 'integration' ? [] : files;
+  return { ...project, test: { ...project.test, include: included, exclude: configDefaults.exclude } };
+}
+
 // Workspace packages resolve to their TypeScript sources (the aliases above), so tests need no build. Tests,
 // hooks and polls fail when hung, never when slow (HANG_MS).
 export function packageProject(name: string, extra: ProjectOptions = {}) {
@@ -74,7 +90,7 @@ export function packageProject(name: string, extra: ProjectOptions = {}) {
     test: {
       name,
       environment: 'node',
-      ...suiteFiles(extra.integration ?? []),
+      ...withExcluded(suiteFiles(extra.integration ?? []), extra.ownWorker ?? []),
       testTimeout: HANG_MS,
       hookTimeout: HANG_MS,
       expect: { poll: { timeout: HANG_MS } },
