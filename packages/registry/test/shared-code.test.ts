@@ -16,7 +16,6 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'report.ts',
   'hostile-upstreams.ts',
   'hostile-input.ts',
-  'starvation.ts',
 ]);
 
 /**
