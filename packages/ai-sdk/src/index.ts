@@ -15,6 +15,7 @@ export {
   type SearchTools,
   type SearchToolsForOptions,
   searchToolsFor,
+  type VendorProviders,
 } from './native-search.ts';
 export {
   type ReadPageToolOptions,

@@ -1,3 +1,4 @@
+import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -9,20 +10,30 @@ import { generateText, stepCountIs } from 'ai';
 import { webSearchTool } from '../src/index.ts';
 import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
-// web_search through the real `ai` generateText, a mock model making the call: what the model got back.
-describeToolContract<SearchMemory>({
+// web_search, in each format it answers in, through the real `ai` generateText, a mock model making the call: what the model got back.
+describeToolContract<SearchMemory, WebSearchToolFormat>({
   name: 'AI SDK web_search',
-  async call({ client, trust, memory }, args) {
+  formats: WEB_SEARCH_TOOL_FORMATS,
+  // `model`: a failure is the tool's error; `agent-server`: the `web_search_error` envelope is its output.
+  flagsErrors: (format) => format === 'model',
+  async call({ client, format, trust, memory }, args) {
     const { model, calls } = toolCallingModel({ toolName: 'web_search', input: args }, { answer: 'done' });
     const searched = memory ? withSearchMemory(client, { memory }) : client;
+    const caller = trust === undefined ? {} : { trust };
     await generateText({
       model,
-      tools: { web_search: webSearchTool({ client: searched, ...(trust === undefined ? {} : { trust }) }) },
+      tools: {
+        web_search:
+          format === 'agent-server'
+            ? webSearchTool({ client: searched, format, ...caller })
+            : webSearchTool({ client: searched, format, ...caller }),
+      },
       prompt: 'look it up',
       stopWhen: stepCountIs(3),
     });
     const sent = toolResultSent(calls) as { type: string; value: unknown };
-    return { text: String(sent.value), isError: sent.type === 'error-text' };
+    const text = typeof sent.value === 'string' ? sent.value : JSON.stringify(sent.value);
+    return { text, isError: sent.type === 'error-text' };
   },
   memories() {
     const store = new MemoryFindingStore();

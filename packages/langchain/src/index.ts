@@ -5,6 +5,13 @@ export {
 } from './configured-search.ts';
 export { type LangChainToolOptions, langChainTool, langChainTools, type PerRun } from './layer-tool.ts';
 export {
+  type NativeSearchTool,
+  type SearchToolSource,
+  type SearchTools,
+  type SearchToolsForOptions,
+  searchToolsFor,
+} from './native-search.ts';
+export {
   type ReadPageArtifact,
   type ReadPageToolOptions,
   readPageTool,

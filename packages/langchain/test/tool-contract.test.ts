@@ -1,3 +1,4 @@
+import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -8,13 +9,15 @@ import { describeToolContract } from '@agent-search/testing/tool-contract';
 import type { ToolMessage } from '@langchain/core/messages';
 import { webSearchTool } from '../src/index.ts';
 
-// web_search invoked as LangChain invokes a model's tool call (a ToolCall in, a ToolMessage out), through
+// web_search, in each format it answers in, invoked as LangChain invokes a model's tool call (a ToolCall in, a ToolMessage out), through
 // `@langchain/core`'s own schema parsing.
-describeToolContract<SearchMemory>({
+describeToolContract<SearchMemory, WebSearchToolFormat>({
   name: 'LangChain web_search',
-  async call({ client, trust, memory }, args) {
+  formats: WEB_SEARCH_TOOL_FORMATS,
+  flagsErrors: () => true,
+  async call({ client, format, trust, memory }, args) {
     const searched = memory ? withSearchMemory(client, { memory }) : client;
-    const tool = webSearchTool({ client: searched, ...(trust === undefined ? {} : { trust }) });
+    const tool = webSearchTool({ client: searched, format, ...(trust === undefined ? {} : { trust }) });
     const message = (await tool.invoke({
       id: 'call-1',
       name: 'web_search',

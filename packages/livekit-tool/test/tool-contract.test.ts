@@ -1,3 +1,4 @@
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import { initializeLogger } from '@livekit/agents';
@@ -5,20 +6,22 @@ import { runToolTurn } from './harness.ts';
 
 initializeLogger({ pretty: false, level: 'silent' });
 
-// search_internet in the `model` format, called by a FakeLLM in a real voice.AgentSession.
+// search_internet in every format it answers in, called by a FakeLLM in a real voice.AgentSession. A
+// failure is an answer in the format's failure form, never a tool error: nothing is flagged.
 describeToolContract<SearchMemory>({
   name: 'LiveKit search_internet',
+  formats: WEB_SEARCH_FORMATS,
   parameters: ['query', 'mode', 'max_results', 'timelimit'],
   stringQuery: true,
-  async call({ client, trust, memory }, args) {
-    const turn = await runToolTurn<string>(args, {
+  async call({ client, format, trust, memory }, args) {
+    const turn = await runToolTurn<unknown>(args, {
       client,
       publisher: false,
-      format: 'model',
+      format,
       ...(trust === undefined ? {} : { caller: { trust } }),
       ...(memory ? { memory: { memory } } : {}),
     });
-    return { text: turn.output };
+    return { text: typeof turn.output === 'string' ? turn.output : JSON.stringify(turn.output) };
   },
   memories() {
     const store = new MemoryFindingStore();

@@ -1,3 +1,4 @@
+import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -11,14 +12,16 @@ import { connectInMemory } from './connect.ts';
 const textOf = (result: Record<string, unknown>) =>
   ((result.content as { type: string; text: string }[] | undefined) ?? []).map((c) => c.text).join('');
 
-// web_search called by the official MCP SDK client on the real server (a linked in-memory transport; the
-// stdio tests drive the built command the same way). The trust is the server's SEARCH_MEMORY_TRUST.
-describeToolContract<SearchMemory>({
-  name: 'MCP web_search',
-  async call({ client, trust, memory }, args) {
+// web_search, in each format the server answers in, called by the official MCP SDK client on the real server
+// over a linked in-memory transport (tool-contract-transports.test.ts drives it over stdio and HTTP). The trust is the server's SEARCH_MEMORY_TRUST.
+describeToolContract<SearchMemory, WebSearchToolFormat>({
+  name: 'MCP web_search (in memory)',
+  formats: WEB_SEARCH_TOOL_FORMATS,
+  flagsErrors: () => true,
+  async call({ client, format, trust, memory }, args) {
     const searched = memory ? withSearchMemory(client, { memory }) : client;
     const mcp = await connectInMemory({
-      tools: [webSearchTool({ client: searched, ...(trust === undefined ? {} : { trust }) })],
+      tools: [webSearchTool({ client: searched, format, ...(trust === undefined ? {} : { trust }) })],
     });
     try {
       const result = await mcp.callTool({ name: 'web_search', arguments: args });

@@ -86,6 +86,9 @@ export function renderAnswer(
   options: RenderOptions = {},
 ): Rendered {
   const now = options.now ?? Date.now();
+  // A recalled answer may be days old: it carries today's date whoever put the memory in front of the search
+  // (the layer's memory hook, or a memory wrapping the surface's client).
+  if (response.learned) options = { ...options, dated: true };
   if (format === 'results') {
     const output = toToolOutput(response);
     if (response.learned) {
