@@ -7,7 +7,7 @@ import { HANG_MS } from './packages/testing/src/hang.ts';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Every workspace export ("@agent-search/core", "@agent-search/livekit-tool/legal-cn") mapped to its
+ * Every workspace export ("@agent-search/core", "@agent-search/livekit-tool/reader") mapped to its
  * TypeScript source (its "source" export condition), so tests need no build. Only our own packages: a
  * third-party package that also declares "source" (eventsource-parser) must load its built files.
  */

@@ -1,14 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { createSearchClient } from '@agent-search/core';
-import { createSearchInternetTool, SEARCH_TOOL_NAME, SEARCH_TOOL_RULES } from '@agent-search/livekit-tool';
+import { LEGAL_TOOL_RULES, legalTools, withLegalProfiles } from '@agent-search/legal-cn';
 import {
-  CASE_TOOL_NAME,
-  createCaseSearchTool,
-  createRegulationSearchTool,
-  LEGAL_TOOL_RULES,
-  REGULATION_TOOL_NAME,
-  withLegalProfiles,
-} from '@agent-search/livekit-tool/legal-cn';
+  createSearchInternetTool,
+  liveKitTools,
+  SEARCH_TOOL_NAME,
+  SEARCH_TOOL_RULES,
+} from '@agent-search/livekit-tool';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { cli, defineAgent, type JobContext, ServerOptions, voice } from '@livekit/agents';
 
@@ -23,8 +21,8 @@ export default defineAgent({
       instructions: `你是一名法律信息助手，用简短的口语回答。\n\n${SEARCH_TOOL_RULES}\n\n${LEGAL_TOOL_RULES}`,
       tools: {
         [SEARCH_TOOL_NAME]: createSearchInternetTool({ client }),
-        [REGULATION_TOOL_NAME]: createRegulationSearchTool({ client }),
-        [CASE_TOOL_NAME]: createCaseSearchTool({ client }),
+        // regulation_search and case_search: legal-cn's layer tools, through the LiveKit adapter.
+        ...liveKitTools(legalTools({ client })),
       },
     });
     const session = new voice.AgentSession({

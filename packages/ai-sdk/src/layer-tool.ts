@@ -39,7 +39,7 @@ export function aiSdkTool(
   options: AiSdkToolOptions = {},
 ): Tool<Record<string, unknown>, object> {
   // The text the model reads, by the output it goes with: the SDK hands `toModelOutput` the very object
-  // `execute` returned. An output it never saw (a program's own) is read as JSON.
+  // `execute` returned. An output it never saw (a chat history's) is rendered again by the tool.
   const texts = new WeakMap<object, string>();
   return tool<Record<string, unknown>, object>({
     description: options.description ?? layerTool.description,
@@ -56,7 +56,10 @@ export function aiSdkTool(
       texts.set(answer.output, answer.text);
       return answer.output;
     },
-    toModelOutput: ({ output }) => ({ type: 'text', value: texts.get(output) ?? JSON.stringify(output) }),
+    toModelOutput: ({ output }) => ({
+      type: 'text',
+      value: texts.get(output) ?? layerTool.textOf?.(output) ?? JSON.stringify(output),
+    }),
   });
 }
 

@@ -1,32 +1,21 @@
 import type { SearchClient } from '@agent-search/core';
-import { runWebSearchTool, type WebSearchToolContext } from '@agent-search/core/tool';
-import {
-  type AgentServerError,
-  type AgentServerResult,
-  toModelText,
-  type WebSearchOutput,
-  type WebSearchToolFormat,
-  webSearchToolDescription,
+import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
+import type {
+  AgentServerError,
+  AgentServerResult,
+  WebSearchOutput,
+  WebSearchToolFormat,
 } from '@agent-search/core/views';
 import { type WebSearchInput, webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { type Tool, tool } from 'ai';
-import { ToolFailure } from './tool-failure.ts';
+import { aiSdkTool, type PerToolCall, perCall, type ToolCallContext } from './layer-tool.ts';
 
 /** The `web_search` arguments: core's one schema, which refuses nothing (the tool layer reads them). */
 export const webSearchInputSchema = webSearchArgsSchema;
 export type { WebSearchInput };
 
 /** What `execute` gets that says who is calling, in AI SDK 6 and 7 alike. */
-export interface WebSearchCallContext {
-  toolCallId: string;
-  /** AI SDK 6's name for the caller's context. */
-  experimental_context?: unknown;
-  /** AI SDK 7's name for it. */
-  context?: unknown;
-}
-
-/** A fixed value, or one read from each call's context. */
-export type PerToolCall<T> = T | ((call: WebSearchCallContext) => T);
+export type WebSearchCallContext = ToolCallContext;
 
 export interface WebSearchToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
@@ -51,10 +40,6 @@ export interface WebSearchToolOptions {
 /** The `agent-server` format's output: the envelope, or its error form. */
 export type WebSearchEnvelope = AgentServerResult | AgentServerError;
 
-function perCall<T>(value: PerToolCall<T> | undefined, call: WebSearchCallContext): T | undefined {
-  return typeof value === 'function' ? (value as (call: WebSearchCallContext) => T)(call) : value;
-}
-
 /**
  * `web_search` for the AI SDK: `generateText({ model, tools: { web_search: webSearchTool({ client }) } })`.
  * An adapter over the tool layer (`runWebSearchTool`): it maps the call's context to the caller and hands
@@ -73,35 +58,29 @@ export function webSearchTool(
   options: WebSearchToolOptions,
 ): Tool<WebSearchInput, WebSearchOutput> | Tool<WebSearchInput, WebSearchEnvelope> {
   const format = options.format ?? 'model';
-  const run = (input: WebSearchInput, callOptions: unknown) => {
-    const call = callOptions as WebSearchCallContext & { abortSignal?: AbortSignal };
-    const context: WebSearchToolContext = {
-      client: options.client,
-      format,
-      userId: perCall(options.userId, call),
-      trust: perCall(options.trust, call),
-      ...(call.abortSignal ? { signal: call.abortSignal } : {}),
-    };
-    return runWebSearchTool(input, context);
-  };
-  const description = options.description ?? webSearchToolDescription(format);
+  const layerTool = webSearchLayerTool({ client: options.client, format });
+  const description = options.description ?? layerTool.description;
   if (format === 'agent-server') {
+    // The envelope is the answer either way (a failure is its `web_search_error` form), not a tool error.
     return tool<WebSearchInput, WebSearchEnvelope>({
       description,
       inputSchema: webSearchInputSchema,
-      execute: async (input, callOptions) => (await run(input, callOptions)).value as WebSearchEnvelope,
+      execute: async (input, callOptions) => {
+        const call = callOptions as WebSearchCallContext & { abortSignal?: AbortSignal };
+        const answer = await layerTool.run(input, {
+          userId: perCall(options.userId, call),
+          trust: perCall(options.trust, call),
+          ...(call.abortSignal ? { signal: call.abortSignal } : {}),
+        });
+        return answer.value as WebSearchEnvelope;
+      },
       toModelOutput: ({ output }) => ({ type: 'json', value: { ...output } }),
     });
   }
-  return tool<WebSearchInput, WebSearchOutput>({
+  // The model format: the generic adapter (the program gets WebSearchOutput, the model core's text view).
+  return aiSdkTool(layerTool, {
     description,
-    inputSchema: webSearchInputSchema,
-    execute: async (input, callOptions): Promise<WebSearchOutput> => {
-      const answer = await run(input, callOptions);
-      // The SDK hands a thrown error's message to the model as the tool's error: the layer's sentence.
-      if (answer.isError) throw new ToolFailure(answer.text);
-      return answer.output as WebSearchOutput;
-    },
-    toModelOutput: ({ output }) => ({ type: 'text', value: toModelText(output) }),
-  });
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
+    ...(options.trust === undefined ? {} : { trust: options.trust }),
+  }) as unknown as Tool<WebSearchInput, WebSearchOutput>;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
+import { readToolSets, SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
 import type { ProviderDefinition } from './provider.ts';
 
 /** The upper-case variable names a module's source reads: `env.NAME`, `env['NAME']` or a `'NAME'` handed to a reader. */
@@ -64,5 +64,18 @@ describe('searchConfigVariables', () => {
       'ALPHA_KEYLESS',
       'BETA_ON',
     ]);
+  });
+});
+
+describe('readToolSets (SEARCH_MCP_TOOLS)', () => {
+  it('reads a comma-separated list in any case, none when unset', () => {
+    expect(readToolSets({})).toEqual([]);
+    expect(readToolSets({ SEARCH_MCP_TOOLS: ' Legal , legal' })).toEqual(['legal']);
+  });
+
+  it('an unknown set is one sentence naming the variable, the value and what is allowed', () => {
+    expect(() => readToolSets({ SEARCH_MCP_TOOLS: 'legal,medical' })).toThrow(
+      /SEARCH_MCP_TOOLS.*expected a comma-separated list of legal, got "medical"/,
+    );
   });
 });

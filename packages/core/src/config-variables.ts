@@ -1,5 +1,6 @@
+import { SearchConfigError } from './errors.ts';
 import { apiKeyVariables } from './lazy-provider.ts';
-import type { ProviderDefinition } from './provider.ts';
+import type { Env, ProviderDefinition } from './provider.ts';
 
 /**
  * The variables `loadSearchConfig` reads besides the providers' own (config.ts, profiles.ts and the spend budget's budget/spend-budget.ts), so a start-up
@@ -27,4 +28,30 @@ export function searchConfigVariables(definitions: readonly ProviderDefinition[]
     if (d.consent) names.push(d.consent.env);
   }
   return [...new Set(names)];
+}
+
+/**
+ * The tool sets a server may offer beside `web_search` and `read_page` (SEARCH_MCP_TOOLS, comma-separated):
+ * `legal` is `@agent-search/legal-cn`'s `regulation_search` and `case_search`. Read by the MCP server.
+ */
+export const TOOL_SETS_VARIABLE = 'SEARCH_MCP_TOOLS';
+export const TOOL_SETS = ['legal'] as const;
+export type ToolSet = (typeof TOOL_SETS)[number];
+
+/** SEARCH_MCP_TOOLS as a list of tool sets (none when unset); an unknown name is an error naming it. */
+export function readToolSets(env: Env): ToolSet[] {
+  const raw = env[TOOL_SETS_VARIABLE]?.trim() ?? '';
+  const sets = new Set<ToolSet>();
+  for (const name of raw.split(',').map((s) => s.trim().toLowerCase())) {
+    if (name === '') continue;
+    const known = TOOL_SETS.find((set) => set === name);
+    if (!known) {
+      throw new SearchConfigError(
+        TOOL_SETS_VARIABLE,
+        `expected a comma-separated list of ${TOOL_SETS.join(', ')}, got "${name.slice(0, 40)}"`,
+      );
+    }
+    sets.add(known);
+  }
+  return [...sets];
 }

@@ -33,7 +33,14 @@ export {
   type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
-export { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
+export {
+  readToolSets,
+  SEARCH_CONFIG_VARIABLES,
+  searchConfigVariables,
+  TOOL_SETS,
+  TOOL_SETS_VARIABLE,
+  type ToolSet,
+} from './config-variables.ts';
 export { formatUsd } from './cost-note.ts';
 export {
   carryDeadline,

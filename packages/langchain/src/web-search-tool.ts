@@ -1,16 +1,14 @@
 import type { SearchClient } from '@agent-search/core';
-import { runWebSearchTool } from '@agent-search/core/tool';
-import {
-  type AgentServerError,
-  type AgentServerResult,
-  WEB_SEARCH_TOOL_NAME,
-  type WebSearchFailure,
-  type WebSearchOutput,
-  type WebSearchToolFormat,
-  webSearchToolDescription,
+import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
+import type {
+  AgentServerError,
+  AgentServerResult,
+  WebSearchFailure,
+  WebSearchOutput,
+  WebSearchToolFormat,
 } from '@agent-search/core/views';
 import { webSearchArgsSchema } from '@agent-search/core/web-search-schema';
-import { tool } from '@langchain/core/tools';
+import { type LangChainToolOptions, langChainTool } from './layer-tool.ts';
 
 /** The `web_search` arguments: core's one schema, which refuses nothing (the tool layer reads them). */
 export const webSearchInputSchema = webSearchArgsSchema;
@@ -20,20 +18,9 @@ export type { WebSearchFailure };
 
 export type WebSearchArtifact = WebSearchOutput | WebSearchFailure | AgentServerResult | AgentServerError;
 
-/** A fixed value, or one read from the run's `configurable`. */
-export type PerRun<T> = T | ((configurable: Record<string, unknown>) => T);
-
-export interface WebSearchToolOptions {
+export interface WebSearchToolOptions extends LangChainToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
   client: Pick<SearchClient, 'search'>;
-  /** Default `web_search`. */
-  name?: string;
-  /** Replaces the description the model reads. */
-  description?: string;
-  /** Who is asking, for per-user rate limits: a fixed id, or one read from the run's `configurable`. */
-  userId?: PerRun<string | undefined>;
-  /** The caller's trust level 0..100, fixed or from the run's `configurable`: a stranger (below 20) gets 3 results. */
-  trust?: PerRun<number | undefined>;
   /**
    * `model` (default): core's compact text as content, the normalized results (or `{error, code}`) as
    * artifact. `agent-server`: the `web_search_result` envelope (or `web_search_error` on failure) as
@@ -42,36 +29,14 @@ export interface WebSearchToolOptions {
   format?: WebSearchToolFormat;
 }
 
-function perRun<T>(value: PerRun<T> | undefined, configurable: Record<string, unknown>): T | undefined {
-  return typeof value === 'function' ? (value as (c: Record<string, unknown>) => T)(configurable) : value;
-}
-
 /**
- * `web_search` as a LangChain tool, in place of `DuckDuckGoSearch`: an adapter over the tool layer
- * (`runWebSearchTool`). The model gets the layer's text (the ToolMessage's `content`), the program the
- * normalized results (its `artifact`). A failed or malformed call answers with the layer's sentence as
- * content and `{ error, code }` as artifact, never a throw, so an agent loop goes on and the model can tell
- * the user.
+ * `web_search` as a LangChain tool, in place of `DuckDuckGoSearch`: core's `web_search` layer tool through
+ * the generic adapter (`langChainTool`). The model gets the layer's text (the ToolMessage's `content`), the
+ * program the normalized results (its `artifact`). A failed or malformed call answers with the layer's
+ * sentence as content and `{ error, code }` as artifact, never a throw, so an agent loop goes on and the
+ * model can tell the user. `userId` and `trust` are fixed or read from the run's `configurable`.
  */
 export function webSearchTool(options: WebSearchToolOptions) {
-  const format = options.format ?? 'model';
-  return tool(
-    async (input, config): Promise<[string, WebSearchArtifact]> => {
-      const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
-      const answer = await runWebSearchTool(input, {
-        client: options.client,
-        format,
-        userId: perRun(options.userId, configurable),
-        trust: perRun(options.trust, configurable),
-        ...(config?.signal ? { signal: config.signal } : {}),
-      });
-      return [answer.text, answer.output as WebSearchArtifact];
-    },
-    {
-      name: options.name ?? WEB_SEARCH_TOOL_NAME,
-      description: options.description ?? webSearchToolDescription(format),
-      schema: webSearchInputSchema,
-      responseFormat: 'content_and_artifact',
-    },
-  );
+  const { client, format, ...adapter } = options;
+  return langChainTool(webSearchLayerTool({ client, format: format ?? 'model' }), adapter);
 }

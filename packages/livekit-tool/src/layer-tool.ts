@@ -45,7 +45,14 @@ export function liveKitTool<UserData = unknown>(
   tool: LayerTool,
   options: LiveKitToolOptions<UserData> = {},
 ): LiveKitLayerTool<UserData> {
-  const parameters = z.object({ ...toolArgsShape(tool.parameters), loading_message: LOADING_MESSAGE });
+  const shape = toolArgsShape(tool.parameters);
+  // A required text is a string, always: strict tool-schema mode then makes the model send one (an empty
+  // one is the tool's own refusal), as search_internet's query. Every other field stays lenient.
+  for (const parameter of tool.parameters) {
+    if (parameter.kind === 'text' && parameter.required)
+      shape[parameter.name] = z.string().describe(parameter.description);
+  }
+  const parameters = z.object({ ...shape, loading_message: LOADING_MESSAGE });
   return llm.tool<UserData, typeof parameters, string | object>({
     description: tool.description,
     parameters,

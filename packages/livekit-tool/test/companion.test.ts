@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createSearchClient, type SearchClient } from '@agent-search/core';
-import { withLegalProfiles } from '@agent-search/legal-cn';
+import { BUILT_IN_PROFILES, createSearchClient, defineProfile, type SearchClient } from '@agent-search/core';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -10,7 +9,7 @@ import {
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import type { DuckDuckGoWebEntry } from '@agent-search/provider-duckduckgo/testing';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { useMswServer } from '@agent-search/testing';
+import { type TavilyPage, tavilySearchResponse, useMswServer } from '@agent-search/testing';
 import { voice } from '@livekit/agents';
 import { Redis } from 'ioredis';
 import { HttpResponse, http } from 'msw';
@@ -30,7 +29,6 @@ import {
   type SearchPolicy,
   trustTierPolicy,
 } from '../src/index.ts';
-import { type TavilyPage, tavilySearchResponse } from './fixtures/legal-cn.ts';
 import {
   type ResultsOutput,
   recordingLogger,
@@ -457,7 +455,12 @@ describe('the type argument', () => {
     );
     const legal = createSearchClient({
       providers: [createDuckDuckGoProvider()],
-      profiles: withLegalProfiles(),
+      // A domain package's profiles (legal-cn's, described as it describes them): the tool lists any.
+      profiles: {
+        ...BUILT_IN_PROFILES,
+        regulation: defineProfile('regulation', { description: 'Chinese laws and regulations (法律法规)' }),
+        case: defineProfile('case', { description: 'Chinese court judgments (裁判文书)' }),
+      },
     });
     expect(typeHelp(legal)).toMatch(
       /"news" \(Recent news\), "regulation" \(Chinese laws and regulations \(法律法规\)\), "case" \(Chinese court judgments \(裁判文书\)\)\.$/,

@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { checkSearchEnv } from '@agent-search/cache/stack';
-import { type Env, type ProviderDefinition, SearchConfigError } from '@agent-search/core';
+import { type Env, type ProviderDefinition, readToolSets, SearchConfigError } from '@agent-search/core';
 import { stdioClientId } from './caller-identity.ts';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
+import { mcpTool } from './layer-tool.ts';
 import { createServerLogger } from './logger.ts';
 import { readPageTool } from './read-page-tool.ts';
 import { PROVIDER_DEFINITIONS } from './registry.ts';
 import { searchClientFromEnv, secretsOf } from './search-client.ts';
 import { createSearchMcpServer } from './server.ts';
 import { LineLimitedStdioTransport } from './stdio-transport.ts';
+import { loadToolSets } from './tool-sets.ts';
 import { MCP_VARIABLES, readToolFormat } from './variables.ts';
 import { webSearchTool } from './web-search-tool.ts';
 
@@ -36,6 +38,8 @@ REDIS_URL, SEARCH_CACHE_*, SEARCH_RATE_LIMIT, SEARCH_TIMEOUT_MS, WEB_SEARCH_MAX_
                                     ({type: "web_search_result", query, results, count} envelope)
   SEARCH_USER_ID                    over stdio, the user searches are counted and remembered for
                                     (default: the bot, SEARCH_MEMORY_BOT_ID)
+  SEARCH_MCP_TOOLS                  more tools, comma-separated: legal (regulation_search and
+                                    case_search; needs @agent-search/legal-cn installed)
 `;
 }
 
@@ -155,7 +159,9 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     for (const mistyped of check.mistyped) say(`${program}: warning: ${mistyped.message}\n`);
     if (check.error) throw check.error;
     const format = readToolFormat(env);
-    search = await searchClientFromEnv(env, definitions, logger);
+    // Opt-in tool sets (SEARCH_MCP_TOOLS=legal), imported only when asked for: their profiles join the client's.
+    const toolSets = await loadToolSets(readToolSets(env));
+    search = await searchClientFromEnv(env, definitions, logger, { profiles: toolSets.profiles });
     // Without a usable provider every search would fail: web_search is not offered, and the server says
     // why on stderr and in its instructions, so the model can tell the user search is unavailable.
     const unavailable = search.enabled ? undefined : (search.reason ?? 'No search provider is usable.');
@@ -166,10 +172,15 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     else logger.info({ cost: search.cost }, 'web search on');
 
     const inFlight = new InFlightCalls();
-    const tools = [
-      ...(unavailable ? [] : [webSearchTool({ client: search.client, logger, format, trust: search.trust })]),
-      readPageTool({ read: search.readPage, logger }),
-    ];
+    const searchTools = unavailable
+      ? []
+      : [
+          webSearchTool({ client: search.client, logger, format, trust: search.trust }),
+          ...toolSets
+            .tools({ client: search.client, readPage: search.readPage, logger })
+            .map((tool) => mcpTool(tool, { trust: search?.trust })),
+        ];
+    const tools = [...searchTools, readPageTool({ read: search.readPage, logger })];
     // Who is asking: over stdio the process's one user (SEARCH_USER_ID, else the bot), over HTTP the client.
     const stdioUser = stdioClientId(env);
     const newServer = (client?: { id: string }) =>

@@ -1,5 +1,5 @@
 import { createSearchStack, secretsOf as providerSecrets } from '@agent-search/cache/stack';
-import type { Env, Logger, ProviderDefinition, SearchClient } from '@agent-search/core';
+import type { Env, Logger, ProfileSet, ProviderDefinition, SearchClient } from '@agent-search/core';
 import type { PageReader } from '@agent-search/core/views';
 import { searchMemoryFromEnv, trustFromEnv } from '@agent-search/memory';
 import { readPage } from '@agent-search/reader';
@@ -31,8 +31,10 @@ export async function searchClientFromEnv(
   env: Env,
   definitions: readonly ProviderDefinition[],
   logger: Logger,
+  options: { profiles?: ProfileSet | undefined } = {},
 ): Promise<EnvSearchClient> {
-  const stack = await createSearchStack(env, { definitions, readPage, client: { logger } });
+  const client = options.profiles ? { logger, profiles: options.profiles } : { logger };
+  const stack = await createSearchStack(env, { definitions, readPage, client });
   // Opt-in (SEARCH_MEMORY_BOT_ID): recall before searching and keep what the configured caller may teach.
   let memory: ReturnType<typeof searchMemoryFromEnv>;
   let trust: number | undefined;

@@ -2,6 +2,7 @@
 // node:http server, stdio, the command line, pino, the page reader, the environment's search stack), so a
 // fetch runtime (a Cloudflare Worker, Deno, Bun) serves it through the SDK's web-standard transport.
 export { InFlightCalls } from './in-flight.ts';
+export { type McpLayerToolOptions, mcpTool } from './layer-tool.ts';
 export { createSearchMcpServer, type SearchMcpServerOptions } from './server.ts';
 export { defineMcpTool, type McpTool, type ToolCallContext, toolError } from './tool.ts';
 export {

@@ -36,9 +36,12 @@ export function createSearchMcpServer(options: SearchMcpServerOptions): McpServe
   const inFlight = options.inFlight ?? new InFlightCalls();
   const clientId = options.clientId ?? 'stdio';
   // Each tool says how to use what it returns, so the instructions match the text the model receives.
+  // Once each: tools of one set (the legal ones) share their rules.
   const instructions = [
-    ...options.tools.flatMap((tool) => (tool.instructions ? [tool.instructions] : [])),
-    ...(options.notes ?? []),
+    ...new Set([
+      ...options.tools.flatMap((tool) => (tool.instructions ? [tool.instructions] : [])),
+      ...(options.notes ?? []),
+    ]),
   ];
   const server = new McpServer(
     { name: options.name ?? 'agent-search', version: options.version ?? '0.0.0' },

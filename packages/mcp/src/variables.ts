@@ -1,5 +1,5 @@
 import type { AppVariables } from '@agent-search/cache/stack';
-import { readChoice } from '@agent-search/core';
+import { readChoice, readToolSets, TOOL_SETS_VARIABLE } from '@agent-search/core';
 import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
 import { readMemorySettings, SEARCH_MEMORY_ENV } from '@agent-search/memory/env';
 import { SEARCH_USER_ENV, stdioClientId } from './caller-identity.ts';
@@ -26,5 +26,6 @@ export function readToolFormat(env: Record<string, string | undefined>) {
 export const MCP_VARIABLES: readonly AppVariables[] = [
   { names: [...Object.values(MCP_ENV), 'LOG_LEVEL'], read: readToolFormat },
   { names: [SEARCH_USER_ENV], read: stdioClientId },
+  { names: [TOOL_SETS_VARIABLE], read: readToolSets },
   { names: Object.values(SEARCH_MEMORY_ENV), read: readMemorySettings },
 ];

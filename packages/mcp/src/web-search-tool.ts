@@ -1,13 +1,10 @@
 import { type Logger, SEARCH_MODES, type SearchClient, silentLogger } from '@agent-search/core';
-import { runWebSearchTool } from '@agent-search/core/tool';
-import {
-  WEB_SEARCH_TOOL_NAME,
-  type WebSearchToolFormat,
-  webSearchToolDescription,
-} from '@agent-search/core/views';
-import { webSearchArgsSchema, webSearchArgsShape } from '@agent-search/core/web-search-schema';
+import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
+import type { WebSearchToolFormat } from '@agent-search/core/views';
+import { webSearchArgsShape } from '@agent-search/core/web-search-schema';
 import { z } from 'zod';
-import { defineMcpTool, type McpTool, toolError } from './tool.ts';
+import { mcpTool } from './layer-tool.ts';
+import type { McpTool } from './tool.ts';
 
 /**
  * The arguments: core's one schema, which refuses nothing, so every call reaches the tool layer's one
@@ -71,22 +68,24 @@ export interface WebSearchToolOptions {
 }
 
 /**
- * `web_search` over MCP: an adapter over the tool layer (`runWebSearchTool`). The model reads the layer's
- * text; `structuredContent` holds the normalized results (or the envelope). A failure is a tool error
- * (`isError`) holding the format's failure form: the sentence, or the `web_search_error` envelope. The
- * caller is the MCP client (`mcp:<clientId>`) for per-user limits.
+ * `web_search` over MCP: core's `web_search` layer tool through the generic adapter (`mcpTool`), with its
+ * output schema and instructions. The model reads the layer's text; `structuredContent` holds the
+ * normalized results (or the envelope). A failure is a tool error (`isError`) holding the format's failure
+ * form: the sentence, or the `web_search_error` envelope. The caller is the MCP client (`mcp:<clientId>`)
+ * for per-user limits.
  */
 export function webSearchTool(options: WebSearchToolOptions): McpTool {
-  const logger = options.logger ?? silentLogger;
   const format = options.format ?? 'model';
   const envelope = format === 'agent-server';
-  return defineMcpTool({
-    name: WEB_SEARCH_TOOL_NAME,
-    title: 'Web search',
-    description: webSearchToolDescription(format),
-    // The object schema (not the shape): it lets the aliases a model may send (`timelimit`, `maxResults`)
-    // through to the layer; a raw shape would strip them without a word. The SDK takes either.
-    inputSchema: webSearchArgsSchema as unknown as typeof webSearchInputSchema,
+  const tool = webSearchLayerTool({
+    client: options.client,
+    format,
+    trust: options.trust,
+    logger: options.logger ?? silentLogger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    ...mcpTool(tool),
     outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
     // The model text numbers results and names their sites, without URLs (structuredContent has those);
@@ -94,21 +93,5 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
     instructions: envelope
       ? 'Use web_search for anything current or that you are unsure of; cite the results you use by their title and url.'
       : 'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.',
-    async call(args, { signal, clientId }) {
-      const answer = await runWebSearchTool(args, {
-        client: options.client,
-        format,
-        userId: `mcp:${clientId}`,
-        trust: options.trust,
-        signal,
-        logger,
-        ...(options.now ? { now: options.now } : {}),
-      });
-      if (answer.isError) return toolError(answer.text);
-      return {
-        content: [{ type: 'text', text: answer.text }],
-        structuredContent: { ...(answer.output as Record<string, unknown>) },
-      };
-    },
-  });
+  };
 }

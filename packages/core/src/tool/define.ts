@@ -56,6 +56,11 @@ export interface LayerTool {
   instructions?: string;
   /** The line a voice agent shows while it works (LiveKit's loading status). */
   workingMessage?: string;
+  /**
+   * What the model reads of an answer's `output` when only the output is at hand (a chat history a
+   * framework turns back into model messages). Default: the output's JSON.
+   */
+  textOf?: (output: object) => string;
   /** Never throws: a bad call, a refused page or a failed search is an answer with `isError`. */
   run(rawArguments: unknown, call: ToolCall): Promise<ToolAnswer>;
 }

@@ -75,6 +75,8 @@ describe('readPageTool', () => {
       truncated: false,
     });
     expect(calls).toEqual([{ url: page.url, options: { maxChars: 8_000, maxTokens: 300 } }]);
+    // A chat history keeps only the output: the model reads the same text from it.
+    expect(tool.textOf?.(answer.output)).toBe(answer.text);
   });
 
   it('a reader error is its sentence and code; anything else is not shown', async () => {

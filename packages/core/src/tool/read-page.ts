@@ -156,6 +156,10 @@ export function readPageTool(setup: ReadPageToolSetup): LayerTool {
     description: setup.description ?? READ_PAGE_TOOL_DESCRIPTION,
     parameters: READ_PAGE_PARAMETERS,
     workingMessage: 'Reading the page…',
+    textOf: (output) => {
+      const page = output as ReadPageToolOutput;
+      return pageModelText({ ...page, finalUrl: page.url });
+    },
     instructions:
       'Use read_page on a result whose snippet does not answer the question; cite the page by its title and address.',
     run: async (rawArguments, call) => {

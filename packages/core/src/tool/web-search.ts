@@ -1,4 +1,9 @@
-import { WEB_SEARCH_TOOL_NAME, webSearchToolDescription } from '../views/web-search-tool.ts';
+import { toModelText } from '../views/model-text.ts';
+import {
+  WEB_SEARCH_TOOL_NAME,
+  type WebSearchOutput,
+  webSearchToolDescription,
+} from '../views/web-search-tool.ts';
 import { defineTool, type LayerTool, type ToolCall } from './define.ts';
 import { WEB_SEARCH_PARAMETERS } from './parameters.ts';
 import { runWebSearchTool, type WebSearchToolContext } from './run.ts';
@@ -23,6 +28,8 @@ export function webSearchTool(setup: WebSearchToolSetup): LayerTool {
       description ?? webSearchToolDescription(format === 'agent-server' ? 'agent-server' : 'model'),
     parameters: WEB_SEARCH_PARAMETERS,
     workingMessage: 'Searching the web…',
+    // A text format's output is the normalized results, which the model view renders again.
+    ...(format === 'model' ? { textOf: (output: object) => toModelText(output as WebSearchOutput) } : {}),
     run: async (rawArguments: unknown, call: ToolCall) => {
       const answer = await runWebSearchTool(rawArguments, {
         ...context,

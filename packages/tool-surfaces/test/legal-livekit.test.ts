@@ -1,41 +1,48 @@
 import { withCache } from '@agent-search/cache';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
 import type { CaseResult, RegulationResult } from '@agent-search/legal-cn';
-import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { readPage } from '@agent-search/reader';
-import { type MswServer, useMswServer } from '@agent-search/testing';
-import { llm, runWithJobContextAsync } from '@livekit/agents';
-import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
 import {
   CASE_TOOL_NAME,
-  caseSearchParameters,
-  createCaseSearchTool,
-  createRegulationSearchTool,
+  caseSearchTool,
   EMPTY_KEYWORD_ERROR,
   EMPTY_LAW_NAME_ERROR,
   LEGAL_TOOL_RULES,
+  type LegalToolOptions,
   type LegalToolOutput,
   normalizeCaseType,
   REGULATION_TOOL_NAME,
-  regulationSearchParameters,
+  regulationSearchTool,
   withLegalProfiles,
-} from '../src/legal-cn.ts';
+} from '@agent-search/legal-cn';
+import { liveKitTool } from '@agent-search/livekit-tool';
+import { createTavilyProvider } from '@agent-search/provider-tavily';
+import { readPage } from '@agent-search/reader';
 import {
   consumerLawPage,
   fraudJudgmentPage,
   lawyerAnswerPage,
+  type MswServer,
   salesContractJudgmentPage,
   type TavilyPage,
   tavilySearchResponse,
-} from './fixtures/legal-cn.ts';
+  useMswServer,
+} from '@agent-search/testing';
+import { llm, runWithJobContextAsync } from '@livekit/agents';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import {
   expectInterruptAbortsUpstream,
   hangingUpstream,
   jobWithCaller,
   runTurn,
   startTurn,
-} from './harness.ts';
+} from './livekit-session.ts';
+
+// legal-cn's layer tools offered to a LiveKit agent through the generic adapter: what an app writes.
+const createRegulationSearchTool = (options: LegalToolOptions) =>
+  liveKitTool(regulationSearchTool(options), { loadingStatus: false });
+const createCaseSearchTool = (options: LegalToolOptions) =>
+  liveKitTool(caseSearchTool(options), { loadingStatus: false });
 
 const server = useMswServer();
 
@@ -379,11 +386,16 @@ describe('legal tool definitions', () => {
   it.each([
     {
       name: 'regulation',
-      schema: regulationSearchParameters,
-      fields: ['article', 'law_name', 'max_results'],
+      tool: () => createRegulationSearchTool({ client: tavilyClient() }),
+      fields: ['article', 'law_name', 'loading_message', 'max_results'],
     },
-    { name: 'case', schema: caseSearchParameters, fields: ['case_type', 'keyword', 'max_results'] },
-  ])('$name: valid in strict tool-schema mode', ({ schema, fields }) => {
+    {
+      name: 'case',
+      tool: () => createCaseSearchTool({ client: tavilyClient() }),
+      fields: ['case_type', 'keyword', 'loading_message', 'max_results'],
+    },
+  ])('$name: valid in strict tool-schema mode', ({ tool, fields }) => {
+    const schema = tool().parameters;
     const json = llm.toJsonSchema(schema, true, true) as {
       required: string[];
       additionalProperties: boolean;
