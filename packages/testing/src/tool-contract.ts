@@ -49,9 +49,9 @@ export interface ContractSetup<M = unknown, F extends WebSearchFormat = WebSearc
   /** The format the surface answers in. */
   format: F;
   /**
-   * True for a failure case: the call must not share state with earlier calls. A long-lived surface (a
+   * True for a failure case: the call must not share state with other calls. A long-lived surface (a
    * server process) rests a provider that answered 429 or a bot challenge, and would answer the next
-   * cases from that; it starts a new process for such a call.
+   * cases from that; it starts a new process for such a call, searching `upstreamUrl` (a route of its own).
    */
   isolated: boolean;
   /** The caller's trust level, mapped to the surface's own notion (LiveKit's caller, MCP's SEARCH_MEMORY_TRUST, ...). */
@@ -167,7 +167,8 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
       isolated?: boolean;
     } = {},
   ): { route: UpstreamRoute; setup: ContractSetup<M, F> } => {
-    const route = surface.sharedUpstream ? upstream : upstream.route();
+    // An isolated call has a set-up of its own even on a shared surface: a route of its own too.
+    const route = surface.sharedUpstream && !options.isolated ? upstream : upstream.route();
     route.reset(options.behaviour);
     const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
     const configured = options.configured ?? true;
@@ -234,7 +235,8 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
       );
     });
 
-    describeCases('failures: one sentence per error code', () => {
+    // Each failure case is isolated, with a route of its own: they run side by side on every surface.
+    describe.concurrent('failures: one sentence per error code', () => {
       it.for(FAILURE_CASES.map((c) => [c.name, c] as const))('%s', async ([, c], { expect }) => {
         const behaviour: Record<typeof c.upstream, UpstreamBehaviour> = {
           status: { kind: 'status', status: c.status ?? 500 },
