@@ -1,9 +1,10 @@
 import type { Env } from '@agent-search/core';
 import { SEARCH_TOOL_NAME } from '@agent-search/livekit-tool';
+import { duckDuckGoHtmlPage, vqdPage } from '@agent-search/provider-duckduckgo/testing';
 import { providerKit } from '@agent-search/registry/testing';
 import { HEAT_PUMP_ENTRIES, hostileResults, useHostileUpstream, useMswServer } from '@agent-search/testing';
 import { initializeLogger, voice } from '@livekit/agents';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAssistant } from '../src/assistant.ts';
 import { loadPrompt } from '../src/prompt.ts';
@@ -68,6 +69,27 @@ describe.each(VENDORS)('the assistant with only %s’s key (%s) set for its mode
         `Off, as they would spend a key set for something else: .*${kit.definition.name} \\(about \\$0\\.0\\d+ a request\\).*; to use them, set SEARCH_NATIVE=1 or list native in SEARCH_PROVIDER_PRIORITY\\.`,
       ),
     );
+  });
+
+  it('DuckDuckGo slow (1.5 s): DuckDuckGo answers, no hedge reaches the vendor; with SEARCH_NATIVE=1 one does', async () => {
+    const kit = await providerKit(id);
+    upstream.answer(kit, hostileResults(kit, HEAT_PUMP_ENTRIES));
+    server.use(
+      http.post('https://html.duckduckgo.com/html/', async ({ request }) => {
+        const query = new URLSearchParams(await request.text()).get('q') ?? '';
+        await delay(1_500);
+        return HttpResponse.html(duckDuckGoHtmlPage(query, HEAT_PUMP_ENTRIES.slice(0, 2)));
+      }),
+      http.get('https://duckduckgo.com/', ({ request }) =>
+        HttpResponse.html(vqdPage(new URL(request.url).searchParams.get('q') ?? '')),
+      ),
+    );
+    const env = { [keyEnv]: key, [kit.definition.baseUrlEnv!]: upstream.baseURL(kit), TAVILY_KEYLESS: '0' };
+    const { output } = await ask(env);
+    expect(output).toContain(HEAT_PUMP_ENTRIES[0]!.url);
+    expect(upstream.requests).toHaveLength(0);
+    await ask({ ...env, SEARCH_NATIVE: '1' });
+    expect(upstream.requests.length).toBeGreaterThan(0);
   });
 
   it('with SEARCH_NATIVE=1 the vendor answers: the count above could have been one', async () => {

@@ -55,10 +55,28 @@ export function writeHedgeUsage(file: string, usage: HedgeUsage): void {
   }
 }
 
-/** The saved health, or nothing when the file is missing or unreadable: it is a hint, never an error. */
-export function readHealth(file: string): ProviderHealth[] {
+/**
+ * The saved health, or nothing when the file is missing or unreadable: it is a hint, never an error. Entries
+ * in the format written before breakers are read as the breaker's format (core checks the rest).
+ */
+export function readHealth(file: string, now: number = Date.now()): ProviderHealth[] {
   const saved = readStateFile(file);
-  return Array.isArray(saved) ? (saved as ProviderHealth[]) : [];
+  return Array.isArray(saved) ? saved.map((entry) => fromLegacyEntry(entry, now) as ProviderHealth) : [];
+}
+
+/**
+ * A state file written before breakers holds `state: 'cooling'` and `coolingUntil`, not since when. As the
+ * breaker's format: a rate limit was the upstream's wait (`upstreamUntil`); anything else an open breaker,
+ * opened when it is read. Any other entry is returned as it is.
+ */
+export function fromLegacyEntry(entry: unknown, now: number): unknown {
+  if (typeof entry !== 'object' || entry === null) return entry;
+  const legacy = entry as Record<string, unknown>;
+  if (legacy.state !== 'cooling' || legacy.openedAt !== undefined) return entry;
+  if (legacy.lastErrorCode === 'rate_limited') {
+    return { ...legacy, state: 'closed', upstreamUntil: legacy.coolingUntil };
+  }
+  return { ...legacy, state: 'open', openedAt: now };
 }
 
 // Failures that depend on the API key, which the next run may well have fixed: not carried over.

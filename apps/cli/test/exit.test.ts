@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providerKit } from '@agent-search/registry/testing';
 import {
+  HANG_MS,
   type HostileAnswer,
   type HostileUpstream,
   hostileResults,
@@ -38,12 +39,13 @@ interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-  /** Milliseconds from the answer appearing on stdout to the process ending. */
-  lingeredMs: number;
+  /** The process was still running when the hang guard went off (the upstreams here never let go). */
   killed: boolean;
 }
 
-function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_000): Promise<Run> {
+// A hang guard, not a verdict on speed: the upstreams below never let go, so a process that waited for them
+// would still be running at any bound; this one only has to be past a loaded machine's start-up.
+function runCli(args: string[], env: Record<string, string>, killAfterMs = HANG_MS / 3): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...STRIP_TYPES, '--conditions=source', BIN, ...args], {
       env: {
@@ -56,11 +58,9 @@ function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_00
     });
     let stdout = '';
     let stderr = '';
-    let answeredAt: number | undefined;
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
-      answeredAt ??= performance.now();
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk;
@@ -72,14 +72,7 @@ function runCli(args: string[], env: Record<string, string>, killAfterMs = 20_00
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
-      const ended = performance.now();
-      resolve({
-        code,
-        stdout,
-        stderr,
-        killed,
-        lingeredMs: answeredAt === undefined ? -1 : ended - answeredAt,
-      });
+      resolve({ code, stdout, stderr, killed });
     });
   });
 }
@@ -121,8 +114,8 @@ describe('the command ends right after its output, whatever a provider still hol
       results: [{ url: 'https://weather.example/lisbon' }],
     });
     expect(upstream.requests.map((r) => r.path).sort()).toEqual(['/exa/search', '/tavily/search']);
-    // "A few seconds" on a loaded machine; before, it lived until the upstream let go (56 s or never).
-    expect(run.lingeredMs).toBeLessThan(5_000);
+    // Exa's upstream never lets go, so not killed means the process ended without it (counted, not timed:
+    // before, it lived until the upstream let go, 56 s or never).
   });
 });
 

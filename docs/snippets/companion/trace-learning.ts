@@ -7,7 +7,7 @@ export async function routingAdvice(store: TraceStore) {
   await traces.satisfied('what is a heat pump', true);
   const counts = await traces.counts({ allBots: true }); // every bot's, on a shared store
   const hints = await Promise.all(['current-events', 'definition'].map((kind) => traces.hint(kind)));
-  return { counts, hints: hints.map((h) => h.text) }; // ["current-events: search first", "definition: memory first"]
+  return { counts, hints: hints.map((h) => h.text) }; // ["current-events: memory first", "definition: memory first"]
 }
 
 // On a fresh in-process store (a RedisFindingStore keeps them across restarts and bots):

@@ -4,16 +4,22 @@ export {
   configuredWebSearch,
 } from './configured-search.ts';
 export {
+  type AiSdkToolOptions,
+  aiSdkTool,
+  aiSdkTools,
+  type PerToolCall,
+  type ToolCallContext,
+} from './layer-tool.ts';
+export {
   type SearchToolSource,
   type SearchTools,
   type SearchToolsForOptions,
   searchToolsFor,
+  type VendorProviders,
 } from './native-search.ts';
 export {
-  type ReadPageInput,
   type ReadPageToolOptions,
   type ReadPageToolOutput,
-  readPageInputSchema,
   readPageTool,
 } from './read-page-tool.ts';
 export {

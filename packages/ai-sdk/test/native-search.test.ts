@@ -2,6 +2,9 @@ import { createSearchClient } from '@agent-search/core';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
 import { kit as tavilyKit } from '@agent-search/provider-tavily/testing';
 import { useProviderSimulator } from '@agent-search/testing';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { searchToolsFor } from '../src/index.ts';
@@ -83,4 +86,32 @@ describe('searchToolsFor', () => {
       expect.objectContaining({ type: 'function', name: 'web_search', description: 'Search the web.' }),
     ]);
   });
+
+  it.each([
+    ['openai.responses', 'openai.web_search', 'web_search'],
+    ['anthropic.messages', 'anthropic.web_search_20250305', 'web_search'],
+    ['google.generative-ai', 'google.google_search', 'google_search'],
+  ])(
+    'a %s model takes its vendor’s search from the providers given (a bundled Worker’s way), importing nothing',
+    async (provider, id, name) => {
+      const vendors = {
+        openai: createOpenAI({ apiKey: 'sk-test' }),
+        anthropic: createAnthropic({ apiKey: 'sk-ant-test' }),
+        google: createGoogleGenerativeAI({ apiKey: 'g-test' }),
+      };
+      const tools = { openai: 0, anthropic: 0, google: 0 } as Record<string, number>;
+      for (const [vendor, made] of Object.entries(vendors))
+        for (const [key, make] of Object.entries(made.tools))
+          (made.tools as Record<string, unknown>)[key] = (...args: unknown[]) => {
+            tools[vendor]! += 1;
+            return (make as (...a: unknown[]) => unknown)(...args);
+          };
+      const { model, calls } = mockModel(provider);
+      const found = await searchToolsFor(model, { client: client(), vendors });
+      expect(Object.keys(found.tools)).toEqual([name]);
+      await generateText({ model, tools: found.tools, prompt: 'Are heat pumps efficient?' });
+      expect(calls[0]!.tools).toEqual([expect.objectContaining({ type: 'provider', id, name })]);
+      expect(tools[found.source]).toBe(1);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import type { Figure } from './figure.ts';
 import { availabilityFigure } from './figures/availability.ts';
 import { cacheFigure } from './figures/cache.ts';
 import { coalescingFigure } from './figures/coalescing.ts';
+import { costFigure } from './figures/cost.ts';
 import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
 import { hostileTextFigure } from './figures/hostile-text.ts';
@@ -19,6 +20,7 @@ import { readerFigure } from './figures/reader.ts';
 import { recallFigure } from './figures/recall.ts';
 import { recallPrecisionFigure } from './figures/recall-precision.ts';
 import { startupFigure } from './figures/startup.ts';
+import { starvationFigure } from './figures/starvation.ts';
 import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
 import { tokensFigure } from './figures/tokens.ts';
@@ -78,6 +80,7 @@ try {
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
   await measure('tail', () => tailFigure(sim, n(3_000, 200)));
+  await measure('cost', () => costFigure(sim, { tail: n(3_000, 200), each: n(200, 30) }));
   await measure('coalescing', () => coalescingFigure(sim));
   await measure('tokens', () => tokensFigure(sim));
   await measure('footprint', () => footprintFigure(n(7, 2)));
@@ -95,6 +98,7 @@ try {
       searches: quick ? { 1: 50, 20: 200, 200: 400 } : DEFAULT_AVAILABILITY.searches,
     }),
   );
+  await measure('starvation', () => starvationFigure());
   // The load run takes minutes: a full run, or `--only load`.
   let load: LoadReport | undefined;
   if (!quick) {

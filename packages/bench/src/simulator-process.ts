@@ -1,12 +1,15 @@
 // The provider simulator in a process of its own, for figures where an upstream in the measuring process
 // would flatter one contender: a call to it never waits for another process to be scheduled, as a call to
-// a real upstream always does. Started by `startSimulatorProcess`; argv: the seed and the provider whose
-// endpoint answers at once. It sends `{ baseURL }` once listening, and `{ calls }` when asked.
+// a real upstream always does. Started by `startSimulatorProcess`; argv: the seed, the provider whose
+// endpoint it serves, and its latency as JSON (default: it answers at once). It sends `{ baseURL }` once
+// listening, and `{ calls }` when asked.
+import type { LatencyDistribution } from '@agent-search/testing/simulator';
 import { startBenchSimulator } from './upstreams.ts';
 
 const [seed, provider] = [Number(process.argv[2]), process.argv[3]!];
+const latency: LatencyDistribution = process.argv[4] ? JSON.parse(process.argv[4]) : { kind: 'fixed', ms: 0 };
 const sim = await startBenchSimulator(seed);
-sim.configure(provider, { latency: { kind: 'fixed', ms: 0 } });
+sim.configure(provider, { latency });
 process.on('message', (message: { type: string }) => {
   if (message.type === 'calls') process.send!({ calls: sim.calls(provider) });
 });

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { SearchProvider } from '@agent-search/core';
 import { createDuckDuckGoProvider, type DuckDuckGoTextBackend } from '@agent-search/provider-duckduckgo';
 import { loadProviderKits } from '@agent-search/registry/testing';
-import { type ProviderSimulator, startProviderSimulator } from '@agent-search/testing/simulator';
+import {
+  type LatencyDistribution,
+  type ProviderSimulator,
+  startProviderSimulator,
+} from '@agent-search/testing/simulator';
 import needle from 'needle';
 
 /**
@@ -47,7 +51,7 @@ export function query(index: number, prefix = 'heat pump cold climate'): string 
   return `${prefix} ${index}`;
 }
 
-/** The simulator running in a child process (see simulator-process.ts), one provider answering at once. */
+/** The simulator running in a child process (see simulator-process.ts): one provider, answering at once unless told. */
 export interface SimulatorProcess {
   baseURL: string;
   pid: number;
@@ -56,10 +60,14 @@ export interface SimulatorProcess {
   close(): Promise<void>;
 }
 
-export async function startSimulatorProcess(seed: number, provider: string): Promise<SimulatorProcess> {
+export async function startSimulatorProcess(
+  seed: number,
+  provider: string,
+  latency?: LatencyDistribution,
+): Promise<SimulatorProcess> {
   const child = fork(
     fileURLToPath(new URL('./simulator-process.ts', import.meta.url)),
-    [String(seed), provider],
+    [String(seed), provider, ...(latency ? [JSON.stringify(latency)] : [])],
     {
       execArgv: ['--import', fileURLToPath(new URL('./source-hooks.ts', import.meta.url))],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

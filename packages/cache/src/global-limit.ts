@@ -1,4 +1,11 @@
-import { type SearchClient, SearchError, type SearchOptions, wrapSearchClient } from '@agent-search/core';
+import {
+  carryDeadline,
+  type SearchClient,
+  type SearchOptions,
+  searchDeadline,
+  timeLeft,
+  wrapSearchClient,
+} from '@agent-search/core';
 import type { SearchRateLimits } from './rate-limits.ts';
 
 export interface GlobalLimitLayerOptions {
@@ -9,8 +16,8 @@ export interface GlobalLimitLayerOptions {
 /**
  * `client` behind the global limit on upstream searches: each search waits in the limit's queue for its
  * turn (bounded in length and wait; `rate_limited` past either), and the wait counts against the search's
- * deadline (`timeoutMs`, or the client's), whose rest is what the client gets. Under the cache, so only
- * searches that reach the providers wait.
+ * one deadline (the one a layer above fixed, else `timeoutMs`, else the client's), whose rest is what the
+ * client gets. Under the cache, so only searches that reach the providers wait.
  */
 export function withGlobalLimit(
   client: SearchClient,
@@ -20,20 +27,15 @@ export function withGlobalLimit(
   const now = options.now ?? Date.now;
   return wrapSearchClient(client, {
     async search(input, searchOptions: SearchOptions = {}) {
-      const started = now();
-      const deadlineMs = searchOptions.timeoutMs ?? client.timeoutMs;
-      const leftMs = () => (deadlineMs === undefined ? undefined : deadlineMs - (now() - started));
-      await limits.acquireUpstream(searchOptions.signal ?? new AbortController().signal, leftMs());
-      const left = leftMs();
-      if (left !== undefined && left <= 0) {
-        throw new SearchError(
-          'timeout',
-          `The search used its ${deadlineMs} ms deadline waiting for its turn, before reaching a provider`,
-        );
-      }
+      const deadline = searchDeadline(searchOptions, client.timeoutMs, now);
+      const { signal } = searchOptions;
+      await limits.acquireUpstream(signal ?? new AbortController().signal, deadline?.left());
+      if (deadline === undefined) return client.search(input, searchOptions);
+      const left = timeLeft(deadline, 'waiting for its turn, before reaching a provider');
       return client.search(input, {
         ...searchOptions,
-        ...(left === undefined ? {} : { timeoutMs: left }),
+        signal: carryDeadline(signal, deadline),
+        timeoutMs: left,
       });
     },
   });

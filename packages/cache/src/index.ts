@@ -33,7 +33,14 @@ export {
   RedisStore,
   type RedisStoreOptions,
 } from './redis-store.ts';
-export type { CacheStore, FrozenReadStore, SharedStore, StoredValue, TtlAwareStore } from './store.ts';
+export type {
+  CacheStore,
+  FrozenReadStore,
+  SharedStore,
+  StoreCapabilities,
+  StoredValue,
+  TtlAwareStore,
+} from './store.ts';
 export { TieredStore, type TieredStoreOptions } from './tiered-store.ts';
 export {
   MemoryUserAnswers,

@@ -52,6 +52,8 @@ export class MemoryStore implements CacheStore, TtlAwareStore, FrozenReadStore {
   // Decoded once, when set, through JSON (so a value reads back as from Redis), and frozen: `getFrozen`
   // lends it as it is, `get` hands out a copy. Sizes are estimates of the decoded value's heap (`sizeOf`).
   readonly #lru: LRUCache<string, Held>;
+  // Only this process writes here, through `set` (which decodes a copy of the JSON): reads need no check.
+  readonly capabilities = { ownWritesOnly: true, frozenReads: true, reportsTtl: true } as const;
 
   constructor(options: MemoryStoreOptions = {}) {
     const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;

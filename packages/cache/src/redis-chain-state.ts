@@ -175,31 +175,14 @@ function parseEntry(raw: unknown, provider: string): ProviderHealth | undefined 
 }
 
 /**
- * A fleet's chain state on Redis (pass it as `sharedState: { store }` to `createSearchClient`): breaker
- * openings and closings, upstream waits (Retry-After) and hedge counts, merged on the server in one round
- * trip per exchange, and the one trial of a half-open provider as a lease (`SET NX PX`). Each provider's
- * entry is its own key, stamped with its write time and expiring at its bound; everything read is checked on
- * the server before it is sent (see `SHARED_STATE_BOUNDS`). Use a client made by `createRedisClient` (short
- * timeouts, no offline queue), so a slow or absent Redis fails fast.
+ * Waits for `redis` to be ready. A client without an offline queue refuses commands until connected: a
+ * process's first exchange, sent while its connection opens, waits for it (the client bounds that wait)
+ * rather than fail. A connection that already failed (reconnecting, closed) is not waited for: the call
+ * fails at once. Concurrent callers share one wait.
  */
-export function createRedisChainState(redis: Redis, options: RedisChainStateOptions = {}): ChainStateStore {
-  const prefix = options.keyPrefix ?? 'agent-search:chain:';
-  const entryKey = (provider: string) => `${prefix}provider:${provider}`;
-  const bucket = (at: number) => `${prefix}hedges:${Math.floor(at / HEDGE_BUCKET_MS)}`;
-  const b = SHARED_STATE_BOUNDS;
-  const bounds = (now: number) => [
-    String(b.maxWaitMs),
-    String(b.maxEntryChars),
-    String(b.clockSkewMs),
-    String(b.maxFailures),
-    String(b.maxOpenings),
-    String(now),
-  ];
-  // A client without an offline queue refuses commands until connected: a process's first exchange, sent
-  // while its connection opens, waits for it (the client bounds that wait) rather than fail.
-  // A connection that already failed (reconnecting, closed) is not waited for: the call fails at once.
+function readiness(redis: Redis): () => Promise<void> | undefined {
   let ready: Promise<void> | undefined;
-  const whenReady = (): Promise<void> | undefined => {
+  return () => {
     if (redis.status === 'ready') return undefined;
     if (!['wait', 'connecting', 'connect'].includes(redis.status)) {
       return Promise.reject(new Error(`Redis is not reachable (${redis.status})`));
@@ -221,6 +204,30 @@ export function createRedisChainState(redis: Redis, options: RedisChainStateOpti
     });
     return ready;
   };
+}
+
+/**
+ * A fleet's chain state on Redis (pass it as `sharedState: { store }` to `createSearchClient`): breaker
+ * openings and closings, upstream waits (Retry-After) and hedge counts, merged on the server in one round
+ * trip per exchange, and the one trial of a half-open provider as a lease (`SET NX PX`). Each provider's
+ * entry is its own key, stamped with its write time and expiring at its bound; everything read is checked on
+ * the server before it is sent (see `SHARED_STATE_BOUNDS`). Use a client made by `createRedisClient` (short
+ * timeouts, no offline queue), so a slow or absent Redis fails fast.
+ */
+export function createRedisChainState(redis: Redis, options: RedisChainStateOptions = {}): ChainStateStore {
+  const prefix = options.keyPrefix ?? 'agent-search:chain:';
+  const entryKey = (provider: string) => `${prefix}provider:${provider}`;
+  const bucket = (at: number) => `${prefix}hedges:${Math.floor(at / HEDGE_BUCKET_MS)}`;
+  const b = SHARED_STATE_BOUNDS;
+  const bounds = (now: number) => [
+    String(b.maxWaitMs),
+    String(b.maxEntryChars),
+    String(b.clockSkewMs),
+    String(b.maxFailures),
+    String(b.maxOpenings),
+    String(now),
+  ];
+  const whenReady = readiness(redis);
   return {
     async exchange(update: ChainStateExchange, ids: readonly string[]): Promise<FleetChainState> {
       await whenReady();

@@ -77,6 +77,8 @@ const PROBE_EVERY_MS = 1_000;
  */
 export class RedisStore implements CacheStore, TtlAwareStore, SharedStore {
   readonly client: Redis;
+  // Shared by every process on this Redis: what it hands back is checked, as anyone with access may write.
+  readonly capabilities = { shared: true, reportsTtl: true } as const;
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;

@@ -53,16 +53,18 @@ export class SharedRefresh {
 
   /**
    * Whose turn it is to refresh `key`. `newer` reads a stored value: it returns what should be served
-   * instead of searching (an answer written after the caller's copy), or undefined.
+   * instead of searching (an answer written after the caller's copy), or undefined. `maxWaitMs` (what is
+   * left of the search's deadline) shortens the wait when it is less than `waitMs`.
    */
   async take<T>(
     key: string,
     newer: (value: unknown) => T | undefined,
     signal: AbortSignal,
+    maxWaitMs = Number.POSITIVE_INFINITY,
   ): Promise<RefreshTurn<T>> {
-    const { waitMs, leaseMs, pollMs } = this.#options;
+    const { leaseMs, pollMs } = this.#options;
     const store = this.#store;
-    const waitUntil = Date.now() + waitMs;
+    const waitUntil = Date.now() + Math.min(this.#options.waitMs, maxWaitMs);
     for (;;) {
       signal.throwIfAborted();
       let token: string | undefined;

@@ -1,8 +1,30 @@
 /**
+ * What a store can do beyond the four calls every store has. A store declares it (`capabilities`) and the
+ * cache reads the declaration, never the store's class: a caller's own store gets the same treatment as
+ * ours when it says the same. Each capability but `ownWritesOnly` comes with the methods of its interface
+ * below, which the types tie to the declaration.
+ */
+export interface StoreCapabilities {
+  /**
+   * Holds only what this process wrote through `set`, as it was written (an in-process store): its values
+   * need no check when read. A store anyone else can write to (Redis, a file) must not say so.
+   */
+  readonly ownWritesOnly?: boolean;
+  /** Lends decoded values frozen, without a copy (`FrozenReadStore`). */
+  readonly frozenReads?: boolean;
+  /** Shared between processes, with refresh leases (`SharedStore`). */
+  readonly shared?: boolean;
+  /** Reports how long an entry has left (`TtlAwareStore`). */
+  readonly reportsTtl?: boolean;
+}
+
+/**
  * Where cached searches live. Values are JSON: a store keeps a copy, never the caller's object, so the
  * memory store behaves like Redis. Every entry has a time to live; after it the entry is gone.
  */
 export interface CacheStore {
+  /** What the store can do beyond these calls; none when absent. */
+  readonly capabilities?: StoreCapabilities;
   /** The value stored under `key`, or undefined when there is none (or it expired). */
   get<T = unknown>(key: string): Promise<T | undefined>;
   /** Stores a JSON-serializable `value` for `ttlMs` milliseconds (a positive integer). */
@@ -20,7 +42,12 @@ export interface StoredValue<T = unknown> {
 
 /** Stores that can report how long an entry has left; the tiered store uses it to fill its front tier. */
 export interface TtlAwareStore extends CacheStore {
+  readonly capabilities: StoreCapabilities & { readonly reportsTtl: true };
   getWithTtl<T = unknown>(key: string): Promise<StoredValue<T> | undefined>;
+}
+
+export function canReportTtl(store: CacheStore): store is TtlAwareStore {
+  return store.capabilities?.reportsTtl === true;
 }
 
 /**
@@ -29,12 +56,13 @@ export interface TtlAwareStore extends CacheStore {
  * while the entry lasts. The answer cache reads hits through it, which spares each hit a decode.
  */
 export interface FrozenReadStore extends CacheStore {
+  readonly capabilities: StoreCapabilities & { readonly frozenReads: true };
   /** The value stored under `key`, frozen and shared with other readers; undefined when there is none. */
   getFrozen<T = unknown>(key: string): Promise<T | undefined>;
 }
 
 export function canReadFrozen(store: CacheStore): store is FrozenReadStore {
-  return typeof (store as Partial<FrozenReadStore>).getFrozen === 'function';
+  return store.capabilities?.frozenReads === true;
 }
 
 /**
@@ -43,6 +71,7 @@ export function canReadFrozen(store: CacheStore): store is FrozenReadStore {
  * workers refresh an expired answer once between them instead of once each.
  */
 export interface SharedStore extends CacheStore {
+  readonly capabilities: StoreCapabilities & { readonly shared: true };
   /** The value in the shared tier, skipping (and then replacing) any local copy. */
   getShared<T = unknown>(key: string): Promise<T | undefined>;
   /** Takes the refresh lease of `key` for `ttlMs` (`SET NX PX`): a token, or undefined while another holds it. */
@@ -52,12 +81,12 @@ export interface SharedStore extends CacheStore {
 }
 
 export function isSharedStore(store: CacheStore): store is SharedStore {
-  const shared = store as Partial<SharedStore>;
-  return (
-    typeof shared.getShared === 'function' &&
-    typeof shared.acquireLease === 'function' &&
-    typeof shared.releaseLease === 'function'
-  );
+  return store.capabilities?.shared === true;
+}
+
+/** Whether what `store` hands back needs checking as untrusted input (anything but a private store). */
+export function needsCheck(store: CacheStore): boolean {
+  return store.capabilities?.ownWritesOnly !== true;
 }
 
 /** Freezes `value` and everything in it (a JSON value: plain objects and arrays). */

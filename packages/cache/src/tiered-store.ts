@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CacheStore,
   canReadFrozen,
+  canReportTtl,
   deepFreeze,
   type FrozenReadStore,
   isSharedStore,
@@ -18,10 +19,6 @@ export interface TieredStoreOptions {
   frontTtlMs?: number;
 }
 
-function canReportTtl(store: CacheStore | TtlAwareStore): store is TtlAwareStore {
-  return typeof (store as TtlAwareStore).getWithTtl === 'function';
-}
-
 /**
  * Memory in front of Redis: reads try memory first, then Redis (copying the entry to memory for the time
  * it has left); writes go to both. When Redis fails, the tiered store behaves like the memory store alone.
@@ -31,6 +28,9 @@ export class TieredStore implements CacheStore, SharedStore, FrozenReadStore {
   readonly front: CacheStore;
   readonly back: CacheStore | TtlAwareStore;
   readonly #frontTtlMs: number;
+  // Shared through the back tier (a back tier without leases lets every process refresh on its own), and
+  // never private: the back tier is written by other processes.
+  readonly capabilities = { frozenReads: true, shared: true } as const;
 
   constructor(options: TieredStoreOptions) {
     this.front = options.front;

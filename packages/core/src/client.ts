@@ -1,5 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import type { SpendBudget } from './budget/spend-budget.ts';
+import type { ChainState } from './chain/attempt.ts';
 import type { BreakerOptions, ProviderHealth } from './chain/breaker.ts';
 import { Breakers } from './chain/breakers.ts';
 import { FleetSync, type FleetSyncOptions } from './chain/fleet-sync.ts';
@@ -9,11 +10,12 @@ import { aggregateError } from './chain/outcome.ts';
 import { planSearch, selectProviders } from './chain/planner.ts';
 import { ChainRun, type ChainTimes } from './chain/scheduler.ts';
 import type { ChainStateStore } from './chain/shared-state.ts';
+import { type SearchDeadline, searchDeadline, timeLeft } from './deadline.ts';
 import { isSearchError, SearchError } from './errors.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { BUILT_IN_PROFILES, type ProfileSet, resolveProfile } from './profiles.ts';
 import type { SearchProvider } from './provider.ts';
-import { normalizeRequest, type SearchRequest, type SearchRequestInput } from './request.ts';
+import { type NormalizedRequest, normalizeRequest, type SearchRequestInput } from './request.ts';
 import type { SearchResponse } from './response.ts';
 import { SPAN_STATUS_ERROR, tracer } from './tracing.ts';
 
@@ -84,14 +86,25 @@ export interface SearchOptions {
    * them). An unknown or repeated id is `invalid_request`. Default: every provider, in priority order.
    */
   providers?: readonly string[];
-  /** This search's deadline in ms, instead of the client's (wrappers pass what is left of theirs). */
+  /**
+   * This search's deadline in ms, instead of the client's. The outermost layer fixes it as an absolute time
+   * that travels down on the search's `signal` (`searchDeadline`); layers under it read that one and pass
+   * what is left here only for clients that do not.
+   */
   timeoutMs?: number;
 }
 
 export interface SearchClient {
-  search(input: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
-  /** Validates a request with this client's defaults (wrappers such as the cache key on the result). */
-  normalize(input: unknown): SearchRequest;
+  /**
+   * Searches. `input` is what a caller wrote, or a request `normalize` made, which is taken as it is: the
+   * outermost layer validates, the layers under it pass the normalized request on.
+   */
+  search(input: SearchRequestInput | NormalizedRequest, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * Validates a request with this client's defaults (wrappers such as the cache key on the result); a
+   * request it already normalized comes back as it is, its profile name checked against this client's.
+   */
+  normalize(input: unknown): NormalizedRequest;
   /** The providers in priority order. */
   readonly providers: readonly SearchProvider[];
   /**
@@ -152,24 +165,29 @@ function endSpan(span: Span, outcome: Promise<SearchResponse>): Promise<SearchRe
   );
 }
 
-/**
- * The single entry point: validate → span → chain. The chain (`./chain/`) asks providers in priority
- * order inside one deadline, failing over on errors and empty answers, holding back providers whose breaker
- * is open, and hedging slow ones.
- */
-export function createSearchClient(options: SearchClientOptions): SearchClient {
-  const providers = [...options.providers];
+/** The ids of `providers`, each once: a provider listed twice is a configuration mistake. */
+function providerIds(providers: readonly SearchProvider[]): Set<string> {
   const ids = new Set<string>();
   for (const p of providers) {
     if (ids.has(p.id)) throw new TypeError(`Provider "${p.id}" is listed twice`);
     ids.add(p.id);
   }
-  const timeoutMs = positive(options.timeoutMs, 'timeoutMs', 8_000);
-  const hedge = options.hedge === false ? undefined : (options.hedge ?? {});
-  const share = hedge?.budget ?? 0.1;
+  return ids;
+}
+
+/** The share of searches that may hedge (0..1), checked. */
+function hedgeShare(options: SearchClientOptions): number {
+  const share = (options.hedge || undefined)?.budget ?? 0.1;
   if (!(share >= 0 && share <= 1)) throw new RangeError('hedge.budget must be between 0 and 1');
-  const times: ChainTimes = {
-    timeoutMs,
+  return share;
+}
+
+/** How the chain spends a search's time, from the client's options, each checked. */
+function chainTimes(options: SearchClientOptions): ChainTimes {
+  const hedge = options.hedge === false ? undefined : (options.hedge ?? {});
+  const share = hedgeShare(options);
+  return {
+    timeoutMs: positive(options.timeoutMs, 'timeoutMs', 8_000),
     attemptTimeoutMs: positive(options.attemptTimeoutMs, 'attemptTimeoutMs', 4_000),
     reserveMs: positive(options.reserveMs, 'reserveMs', 1_000),
     hedge: hedge
@@ -180,35 +198,76 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
         }
       : undefined,
   };
+}
+
+/**
+ * The chain's times for a search whose one deadline is `deadline`: what is left of it. A caller's
+ * `timeoutMs` a timer cannot hold is the caller's mistake (`invalid_request`); a deadline a layer above
+ * used up is the search's `timeout`.
+ */
+function timesWithin(times: ChainTimes, deadline: SearchDeadline): ChainTimes {
+  try {
+    positive(deadline.ms, 'timeoutMs', times.timeoutMs);
+  } catch (error) {
+    throw new SearchError('invalid_request', (error as Error).message);
+  }
+  const left = timeLeft(deadline, 'before reaching a provider');
+  // Searches left with the whole default share the client's times; the rest get their own copy.
+  return left === times.timeoutMs ? times : { ...times, timeoutMs: left };
+}
+
+/** The chain's state: breakers (restored from `initialHealth`), latencies, the hedge and spend budgets. */
+function chainState(options: SearchClientOptions, ids: Set<string>, share: number): ChainState {
   const now = options.now ?? Date.now;
-  const profiles = options.profiles ?? BUILT_IN_PROFILES;
   const breakers = new Breakers(ids, options.breaker ?? {}, now);
   if (Array.isArray(options.initialHealth)) breakers.merge(options.initialHealth);
   const budget = new HedgeBudget(share);
   if (options.initialHedgeUsage) budget.restore(options.initialHedgeUsage);
-  const logger = options.logger ?? silentLogger;
-  const state = {
+  return {
     breakers,
     latency: new LatencyTracker(now),
     budget,
     spend: options.spendBudget,
-    logger,
+    logger: options.logger ?? silentLogger,
     now,
   };
+}
+
+/** The fleet's shared state, when the client has one (`sharedState`). */
+function fleetSync(
+  options: SearchClientOptions,
+  state: ChainState,
+  ids: Set<string>,
+  times: ChainTimes,
+): FleetSync | undefined {
   const { store, ...syncOptions } = options.sharedState ?? {};
-  const fleet = store
-    ? new FleetSync(
-        store,
-        { breakers, budget, ids: [...ids], logger, now },
-        { ...syncOptions, trialMs: Math.max(times.attemptTimeoutMs, 1_000) },
-      )
-    : undefined;
-  // Searches with their own deadline get their own copy of the times; the rest share this one.
-  const timesFor = (deadline: number | undefined): ChainTimes =>
-    deadline === undefined ? times : { ...times, timeoutMs: positive(deadline, 'timeoutMs', timeoutMs) };
+  if (!store) return undefined;
+  const { breakers, budget, logger, now } = state;
+  return new FleetSync(
+    store,
+    { breakers, budget, ids: [...ids], logger, now },
+    { ...syncOptions, trialMs: Math.max(times.attemptTimeoutMs, 1_000) },
+  );
+}
+
+/**
+ * The single entry point: validate → span → chain. The chain (`./chain/`) asks providers in priority
+ * order inside one deadline, failing over on errors and empty answers, holding back providers whose breaker
+ * is open, and hedging slow ones.
+ */
+export function createSearchClient(options: SearchClientOptions): SearchClient {
+  const providers = [...options.providers];
+  const ids = providerIds(providers);
+  const times = chainTimes(options);
+  const { timeoutMs } = times;
+  const now = options.now ?? Date.now;
+  const profiles = options.profiles ?? BUILT_IN_PROFILES;
+  const state = chainState(options, ids, hedgeShare(options));
+  const { breakers, budget } = state;
+  const fleet = fleetSync(options, state, ids, times);
 
   /** Validates a request, its profile name included, so wrappers (cache, limits) reject it before any work. */
-  function normalize(input: unknown): SearchRequest {
+  function normalize(input: unknown): NormalizedRequest {
     const request = normalizeRequest(input, { maxResults: options.defaultMaxResults });
     if (request.profile) resolveProfile(request.profile, profiles);
     return request;
@@ -223,27 +282,25 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     flush: async (ms) => fleet?.flush(ms),
     normalize,
     async search(input, searchOptions = {}) {
-      // Validate.
+      // Validate (a request a layer above normalized is taken as it is), and read the one deadline.
       const request = normalize(input);
       const chosen = selectProviders(providers, searchOptions.providers);
-      let chainTimes: ChainTimes;
-      try {
-        chainTimes = timesFor(searchOptions.timeoutMs);
-      } catch (error) {
-        throw new SearchError('invalid_request', (error as Error).message);
-      }
+      // Always defined: the client has a deadline of its own.
+      const deadline = searchDeadline(searchOptions, timeoutMs, now) as SearchDeadline;
+      timesWithin(times, deadline);
       // normalize() checked the name.
       const profile = request.profile ? profiles[request.profile] : undefined;
-      // The fleet's view first: only the first search waits for it, and briefly.
+      // The fleet's view first: only the first search waits for it, and briefly, out of the deadline.
       const synced = fleet?.beforeSearch();
       if (synced) await synced;
+      const within = timesWithin(times, deadline);
       const plan = planSearch(chosen, request, profile, breakers);
       if (plan.candidates.length === 0) throw aggregateError(request, plan.skipped, []);
       // Span, then chain.
       const span = tracer.startSpan('agent-search.search', {
         attributes: { 'search.mode': request.mode, 'search.profile': request.profile ?? '' },
       });
-      return endSpan(span, new ChainRun(state, chainTimes, request, plan, searchOptions.signal).run());
+      return endSpan(span, new ChainRun(state, within, request, plan, searchOptions.signal).run());
     },
   };
 }

@@ -35,6 +35,14 @@ export {
 } from './config.ts';
 export { SEARCH_CONFIG_VARIABLES, searchConfigVariables } from './config-variables.ts';
 export { formatUsd } from './cost-note.ts';
+export {
+  carryDeadline,
+  deadlineOf,
+  type SearchDeadline,
+  searchDeadline,
+  startDeadline,
+  timeLeft,
+} from './deadline.ts';
 export { readBoolean, readChoice, readInteger, readNumber, readUrl } from './env.ts';
 export { SEARCH_ERROR_CODES, type SearchErrorCode } from './error-codes.ts';
 export {
@@ -88,7 +96,9 @@ export type {
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
 export {
+  isNormalizedRequest,
   MAX_RESULTS_LIMIT,
+  type NormalizedRequest,
   normalizeMaxResults,
   normalizeMode,
   normalizeRequest,

@@ -120,8 +120,9 @@ export async function searchMultiSource(
   options: MultiSourceOptions = {},
 ): Promise<MultiSourceResponse> {
   const started = Date.now();
+  // Validated once: the providers' searches are handed the normalized request and take it as it is.
   const request = client.normalize(input);
-  const ids = eligibleProviders(client, input, clampSources(options.sources));
+  const ids = eligibleProviders(client, request, clampSources(options.sources));
   // None eligible: let the client say why, as a single search would.
   if (ids.length === 0) ids.push(...client.providers.slice(0, 1).map((p) => p.id));
 
@@ -136,7 +137,7 @@ export async function searchMultiSource(
   try {
     const searches = ids.map((id) =>
       client
-        .search(input, {
+        .search(request, {
           signal: controller.signal,
           ...(options.userId === undefined ? {} : { userId: options.userId }),
           providers: [id],

@@ -37,6 +37,23 @@ export interface SearchRequest {
   includeContent?: true;
 }
 
+// The requests `normalizeRequest` made, so a layer handed one passes it on without checking it again. A
+// WeakSet rather than a property: a spread copy (or a look-alike object) is not normalized, and is checked.
+const normalizedRequests = new WeakSet<object>();
+declare const normalized: unique symbol;
+
+/**
+ * A request `normalizeRequest` produced: frozen (so it cannot change after it was checked) and marked, so
+ * the layers under the one that normalized it (cache, limits, chain) take it as it is instead of validating
+ * it again. Only `normalizeRequest` makes one; a plain `SearchRequest` does not type-check as one.
+ */
+export type NormalizedRequest = Readonly<SearchRequest> & { readonly [normalized]: true };
+
+/** Whether `value` is a request `normalizeRequest` produced (in this copy of core). */
+export function isNormalizedRequest(value: unknown): value is NormalizedRequest {
+  return typeof value === 'object' && value !== null && normalizedRequests.has(value);
+}
+
 /** What callers may send: only `query` is required, everything else is coerced or defaulted. */
 export type SearchRequestInput = {
   query: string;
@@ -104,9 +121,12 @@ function normalizeDomains(value: unknown, field: string): string[] {
 /**
  * Validates and normalizes a request. The query is strict (trimmed, non-empty, at most 512 characters);
  * every other field is lenient: an unknown mode becomes "text", maxResults is clamped to 1..10, unknown
- * time ranges and safe-search values fall back to none and "moderate".
+ * time ranges and safe-search values fall back to none and "moderate". A request this function already
+ * produced is returned as it is: it is frozen, every field already final, so checking it again would
+ * find nothing (the request is validated once, by the outermost layer).
  */
-export function normalizeRequest(input: unknown, defaults: { maxResults?: number } = {}): SearchRequest {
+export function normalizeRequest(input: unknown, defaults: { maxResults?: number } = {}): NormalizedRequest {
+  if (isNormalizedRequest(input)) return input;
   if (typeof input !== 'object' || input === null) throw invalid('query is required');
   const raw = input as Partial<Record<keyof SearchRequestInput, unknown>>;
   if (typeof raw.query !== 'string') {
@@ -136,5 +156,12 @@ export function normalizeRequest(input: unknown, defaults: { maxResults?: number
   }
   if (typeof raw.profile === 'string' && raw.profile.trim() !== '') request.profile = raw.profile.trim();
   if (raw.includeContent === true) request.includeContent = true;
-  return request;
+  return markNormalized(request);
+}
+
+function markNormalized(request: SearchRequest): NormalizedRequest {
+  Object.freeze(request.includeDomains);
+  Object.freeze(request.excludeDomains);
+  normalizedRequests.add(Object.freeze(request));
+  return request as NormalizedRequest;
 }

@@ -64,6 +64,26 @@ describe('readBodyLimited', () => {
     );
   });
 
+  it('decodes UTF-8 split across chunks whole, and malformed bytes as U+FFFD', async () => {
+    const bytes = new TextEncoder().encode('{"ok":"héllo €"}');
+    const cut = bytes.indexOf(0xa9); // inside "é": its second byte starts the next chunk
+    const chunks = [
+      bytes.slice(0, cut),
+      bytes.slice(cut, cut + 9),
+      bytes.slice(cut + 9),
+      Uint8Array.of(0xff),
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    await expect(
+      readBodyLimited(new Response(body), { ...who, signal: AbortSignal.timeout(5_000) }),
+    ).resolves.toBe('{"ok":"héllo €"}\uFFFD');
+  });
+
   it('stops reading past the limit: a 100 MB stream is abandoned after a few MB', async () => {
     const { state, handler } = streamBytes(100 * 1024 * 1024);
     const { origin } = await serve(handler);

@@ -95,7 +95,24 @@ export async function readBodyLimited(response: Response, options: ReadBodyOptio
   } finally {
     cleanup();
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return utf8Text(chunks, size);
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The chunks as UTF-8 text (malformed bytes as U+FFFD), with web-standard APIs rather than Node's Buffer, so
+ * a runtime without Node's globals (a Worker without nodejs_compat) reads answers too.
+ */
+function utf8Text(chunks: readonly Uint8Array[], size: number): string {
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return utf8.decode(whole);
 }
 
 export interface UpstreamFetchOptions extends ReadBodyOptions {

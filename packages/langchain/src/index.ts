@@ -3,10 +3,17 @@ export {
   type ConfiguredWebSearch,
   configuredWebSearch,
 } from './configured-search.ts';
+export { type LangChainToolOptions, langChainTool, langChainTools, type PerRun } from './layer-tool.ts';
+export {
+  type NativeSearchTool,
+  type SearchToolSource,
+  type SearchTools,
+  type SearchToolsForOptions,
+  searchToolsFor,
+} from './native-search.ts';
 export {
   type ReadPageArtifact,
   type ReadPageToolOptions,
-  readPageInputSchema,
   readPageTool,
 } from './read-page-tool.ts';
 export {

@@ -51,10 +51,10 @@ describe('readPageTool as a LangChain tool', () => {
     expect((message.artifact as ReadPageArtifact & { error: string }).error).toBe(String(message.content));
   });
 
-  it('a page with no readable text: the no_content sentence as content and as the artifact’s error', async () => {
+  it('a page with no readable text: the no_content sentence as content, and as the artifact’s error with its code', async () => {
     const message = (await pagesTool().invoke(call(`${pages.origin}/gallery`))) as ToolMessage;
     expect(String(message.content)).toMatch(/no text I could read/);
-    expect(message.artifact).toEqual({ error: String(message.content) });
+    expect(message.artifact).toEqual({ error: String(message.content), code: 'no_content' });
   });
 
   it('reads within max_tokens, on from the offset in the note, and answers a question first', async () => {

@@ -27,3 +27,18 @@ export {
   regulationSearch,
   regulationSearchInputSchema,
 } from './regulation.ts';
+export {
+  CASE_TOOL_DESCRIPTION,
+  CASE_TOOL_NAME,
+  caseSearchTool,
+  EMPTY_KEYWORD_ERROR,
+  EMPTY_LAW_NAME_ERROR,
+  LEGAL_TOOL_RULES,
+  type LegalToolOptions,
+  type LegalToolOutput,
+  legalTools,
+  normalizeCaseType,
+  REGULATION_TOOL_DESCRIPTION,
+  REGULATION_TOOL_NAME,
+  regulationSearchTool,
+} from './tools.ts';

@@ -29,6 +29,7 @@ export {
 export { EMPTY_QUERY_ERROR } from '@agent-search/core/views';
 export { type PerCall, participantIdentity } from './caller.ts';
 export { type PublishGroundingOptions, publishGroundingAfterReplies } from './grounding-publisher.ts';
+export { type LiveKitLayerTool, type LiveKitToolOptions, liveKitTool, liveKitTools } from './layer-tool.ts';
 export {
   type DataPublisher,
   DEFAULT_LOADING_MESSAGE,

@@ -110,15 +110,21 @@ describe('read_page through a voice.AgentSession', () => {
       { url: `${origin}/ruling.pdf` },
       { readOptions: { allowPrivateOrigins: [origin] }, loadingStatus: false },
     );
-    expect(pdf.output).toEqual({ error: expect.stringContaining('PDF') });
+    expect(pdf.output).toEqual({ error: expect.stringContaining('PDF'), code: expect.any(String) });
 
     const before = served.length;
     const blocked = await readTurn({ url: `${origin}/rulings/tenant-notice` }, { loadingStatus: false });
-    expect(blocked.output).toEqual({ error: expect.stringContaining('private or local network address') });
+    expect(blocked.output).toEqual({
+      error: expect.stringContaining('private or local network address'),
+      code: expect.any(String),
+    });
     expect(served.length).toBe(before);
 
     const invalid = await readTurn({ url: 'file:///etc/passwd' }, { loadingStatus: false });
-    expect(invalid.output).toEqual({ error: expect.stringContaining('http and https') });
+    expect(invalid.output).toEqual({
+      error: expect.stringContaining('http and https'),
+      code: expect.any(String),
+    });
   });
 
   it('says when a page has no readable text (no_content), instead of an empty excerpt', async () => {
@@ -126,7 +132,7 @@ describe('read_page through a voice.AgentSession', () => {
       { url: `${origin}/gallery` },
       { readOptions: { allowPrivateOrigins: [origin] }, loadingStatus: false },
     );
-    expect(output).toEqual({ error: expect.stringMatching(/no text I could read/) });
+    expect(output).toEqual({ error: expect.stringMatching(/no text I could read/), code: 'no_content' });
   });
 
   it('reads on from the offset in the note, and gives the passage answering a question first', async () => {
@@ -134,9 +140,9 @@ describe('read_page through a voice.AgentSession', () => {
     const first = await readTurn({ url: `${origin}/history` }, { ...options, excerptChars: 1_200 });
     if ('error' in first.output) throw new Error(first.output.error);
     expect(first.output.truncated).toBe(true);
-    expect(first.output.text).toContain(`call again with offset ${first.output.next_offset}.]`);
+    expect(first.output.text).toContain(`call again with offset ${first.output.nextOffset}.]`);
     const next = await readTurn(
-      { url: `${origin}/history`, offset: first.output.next_offset },
+      { url: `${origin}/history`, offset: first.output.nextOffset },
       { ...options, excerptChars: 1_200 },
     );
     if ('error' in next.output) throw new Error(next.output.error);

@@ -12,12 +12,12 @@ export {
   startMcpHttpServer,
 } from './http-server.ts';
 export { InFlightCalls } from './in-flight.ts';
+export { type McpLayerToolOptions, mcpTool } from './layer-tool.ts';
 export { DEFAULT_PORT, type McpMainContext, mcpUsage, runMcpServer } from './main.ts';
 export {
   DEFAULT_MAX_CONCURRENT_READS,
   DEFAULT_MAX_QUEUED_READS,
   type ReadPageToolOptions,
-  readPageInputSchema,
   readPageTool,
 } from './read-page-tool.ts';
 export { PROVIDER_DEFINITIONS } from './registry.ts';

@@ -160,6 +160,10 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     // why on stderr and in its instructions, so the model can tell the user search is unavailable.
     const unavailable = search.enabled ? undefined : (search.reason ?? 'No search provider is usable.');
     if (unavailable) say(`${program}: web_search is not offered: ${unavailable}\n`);
+    // What searches cost, as the agent app logs it. A vendor's paid search left off although its key is set
+    // is said on stderr whatever LOG_LEVEL: whoever set that key may expect it on, and learns how to ask.
+    else if (search.consentNeeded) say(`${program}: ${search.cost}\n`);
+    else logger.info({ cost: search.cost }, 'web search on');
 
     const inFlight = new InFlightCalls();
     const tools = [

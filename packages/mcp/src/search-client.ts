@@ -9,6 +9,10 @@ export interface EnvSearchClient {
   /** False when no provider is usable; searches then fail with a tool error saying so. */
   enabled: boolean;
   reason: string | undefined;
+  /** What the enabled providers cost and which paid ones are off until asked for (the start-up log says it). */
+  cost: string;
+  /** A paid provider's key is set but it is off until asked for (an LLM vendor's key, set for the model). */
+  consentNeeded: boolean;
   /** SEARCH_MEMORY_TRUST: the trust level of whoever calls this server, for the tool's trust tier. */
   trust: number | undefined;
   /** `readPage` through the same cache (the `page` kind), for the `read_page` tool. */
@@ -44,6 +48,8 @@ export async function searchClientFromEnv(
     client: memory ? memory.wrap(stack.client) : stack.client,
     enabled: stack.config.enabled,
     reason: stack.config.reason,
+    cost: stack.config.cost,
+    consentNeeded: stack.config.providers.some((p) => p.needsConsent && p.configured),
     trust,
     readPage: stack.readPage ?? readPage,
     close: async () => {

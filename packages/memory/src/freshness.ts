@@ -162,3 +162,18 @@ export const classifyFreshness: FreshnessClassifier = (query, answer) => {
   }
   return kind;
 };
+
+/** A finding's kind by `classify`, from its question and its answer's text (titles, snippets, facts). */
+export function kindOfFinding(
+  finding: {
+    query: string;
+    sources: readonly { title: string; snippet: string }[];
+    facts?: readonly { text: string }[];
+  },
+  classify: FreshnessClassifier,
+): FreshnessKind {
+  const text: string[] = [];
+  for (const source of finding.sources) text.push(source.title, source.snippet);
+  for (const fact of finding.facts ?? []) text.push(fact.text);
+  return classify(finding.query, text);
+}

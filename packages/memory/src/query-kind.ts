@@ -1,6 +1,6 @@
 /**
  * The kinds of question a bot learns routing for (002 §1F): what each kind of search led to is counted per
- * kind, and the time-sensitive kinds always go to the web.
+ * kind. How long a finding answers is not decided here but by its freshness kind (`freshness.ts`).
  */
 export type QueryKind =
   | 'financial'
@@ -24,7 +24,10 @@ export const QUERY_KINDS: readonly QueryKind[] = Object.freeze([
 /** Names a question's kind. Replaceable: an app may classify with its own model. */
 export type QueryClassifier = (query: string) => QueryKind;
 
-/** Kinds whose answer changes by the hour: an earlier finding never answers them. */
+/**
+ * Kinds whose answer changes by the hour. Recall answers them only from findings fresh enough for their
+ * freshness kind (a price for minutes, a standing for hours): being one is no reason to skip the memory.
+ */
 export const TIME_SENSITIVE_KINDS: ReadonlySet<QueryKind> = new Set([
   'financial',
   'weather',

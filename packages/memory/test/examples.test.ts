@@ -53,7 +53,7 @@ describe('docs/companion.md examples', () => {
     expect(tracing.printed).toHaveLength(1);
     expect(JSON.parse(tracing.printed[0]!)).toMatchObject({
       counts: { definition: { satisfied: 1 } },
-      hints: ['current-events: search first', 'definition: memory first'],
+      hints: ['current-events: memory first', 'definition: memory first'],
     });
     const { elenasClient } = layer.snippet;
     const { routingAdvice } = tracing.snippet;
@@ -71,7 +71,7 @@ describe('docs/companion.md examples', () => {
 
     const { counts, hints } = await routingAdvice(store);
     expect(counts.factual).toMatchObject({ web: 3, memory: 1 });
-    expect(hints).toEqual(['current-events: search first', 'definition: memory first']);
+    expect(hints).toEqual(['current-events: memory first', 'definition: memory first']);
   });
 
   it('facts: the sure one is kept with its source, the unsure one is not', async () => {

@@ -328,7 +328,7 @@ describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
       expect(all.definition).toMatchObject({ memory: 2, satisfied: 1 });
       expect(all.financial).toMatchObject({ web: 1 });
       expect((await dotty.hint('definition')).samples).toBe(2);
-      expect((await dotty.hint('bitcoin price')).text).toBe('financial: search first');
+      expect((await dotty.hint('bitcoin price')).text).toBe('financial: memory first');
 
       await admin.hset(
         `${keyPrefix}t:elena`,

@@ -114,9 +114,9 @@ describe('trace learning', () => {
 
     const traces = createTraceLog({ botId: 'elena', store });
     const mine = await traces.counts();
-    // A price is a time-sensitive kind: its learned route is "search first", which the layer follows (it
-    // skips the recall), so asked again at once it is searched again, not answered from memory.
-    expect(mine.financial).toMatchObject({ web: 2, memory: 0 });
+    // A price asked again at once is answered from memory: the finding is fresh for a price (minutes);
+    // being time-sensitive is no reason to skip a finding that young (issue 36).
+    expect(mine.financial).toMatchObject({ web: 1, memory: 1 });
     expect(mine['current-events']).toMatchObject({ web: 1 });
     expect(mine.definition).toMatchObject({ web: 1, memory: 2 });
     const all = await traces.counts({ allBots: true });
@@ -124,14 +124,79 @@ describe('trace learning', () => {
     expect(all.general).toMatchObject({ nothing: 1 });
 
     expect((await traces.hint('definition')).text).toBe('definition: memory first');
-    expect((await traces.hint('current bitcoin price')).text).toBe('financial: search first');
-    expect((await traces.hint('current-events')).route).toBe('search-first');
+    expect((await traces.hint('current bitcoin price')).text).toBe('financial: memory first');
+    expect((await traces.hint('current-events')).route).toBe('memory-first');
 
     // Users unhappy with definitions from memory turn the route to the web.
     for (let i = 0; i < 3; i++) await traces.satisfied('what is a heat pump', false);
     await traces.satisfied('what is a heat pump', true);
     expect((await traces.counts()).definition).toMatchObject({ satisfied: 1, unsatisfied: 3 });
     expect((await traces.hint('definition')).text).toBe('definition: search first');
+  });
+
+  it('the seed’s Nobel example: answered from memory the day it was learned, searched a month later', async () => {
+    const store = new MemoryFindingStore();
+    let now = Date.parse('2026-10-10T12:00:00Z');
+    const clock = () => now;
+    const client = upstream.client();
+    const layer = (botId: string) =>
+      withSearchMemory(client, {
+        memory: createSearchMemory({ botId, botName: botId, scope: 'shared', store, now: clock }),
+        policy: { persist: true },
+        traces: createTraceLog({ botId, store, now: clock }),
+      });
+    const elena = layer('Elena');
+    const dotty = layer('Dotty');
+    const question = 'Who won the recent Nobel Prize?';
+    const before = upstream.queries.length;
+    expect((await elena.search({ query: question }, { userId: 'mark' })).provider).toBe('loopback');
+    now += 5 * 3_600_000;
+    const sameDay = await dotty.search({ query: question }, { userId: 'sam' });
+    expect(sameDay.provider).toBe('memory');
+    expect(sameDay.learned?.note).toMatch(/^Elena learned this on 2026-10-10/);
+    expect(upstream.queries.length - before).toBe(1);
+    now += 30 * 24 * 3_600_000;
+    expect((await dotty.search({ query: question }, { userId: 'sam' })).provider).toBe('loopback');
+    expect(upstream.queries.length - before).toBe(2);
+  });
+
+  it('users asking again soon after an answer from memory tighten that kind’s age, not its route', async () => {
+    const store = new MemoryFindingStore();
+    let now = Date.parse('2026-11-20T09:00:00Z');
+    const clock = () => now;
+    const client = upstream.client();
+    const traces = createTraceLog({ botId: 'elena', store, now: clock });
+    const elena = withSearchMemory(client, {
+      memory: createSearchMemory({ botId: 'elena', store, now: clock }),
+      policy: { persist: true },
+      traces,
+    });
+    // Standings are volatile (6 h). Five users each get a search, then an answer from memory an hour
+    // later, and ask again a minute after it: every answer from memory was asked for again.
+    for (let user = 0; user < 5; user++) {
+      const query = `who is leading the tour de france stage ${user + 1}`;
+      await elena.search({ query }, { userId: `u${user}` });
+      now += 3_600_000;
+      expect((await elena.search({ query }, { userId: `u${user}` })).provider).toBe('memory');
+      now += 60_000;
+      await elena.search({ query }, { userId: `u${user}` });
+    }
+    const counts = (await traces.counts()).factual;
+    expect(counts).toMatchObject({ memory: 10, repeated: 5 });
+    // Half the memory answers repeated: the age halves twice and a half (floor of 2.5 fifths: 2).
+    const hint = await traces.hint('who is leading the tour de france stage 9');
+    expect(hint.route).toBe('memory-first');
+    expect(hint.maxAgeShare).toBe(0.25);
+    expect(hint.maxAgeMs).toBe(1.5 * 3_600_000);
+    // A finding 2 hours old, fresh for its kind (6 h), no longer answers; one 1 hour old still does.
+    const query = 'who is leading the tour de france stage 9';
+    await elena.search({ query }, { userId: 'v' });
+    now += 2 * 3_600_000;
+    expect((await elena.search({ query }, { userId: 'w' })).provider).toBe('loopback');
+    now += 3_600_000;
+    expect((await elena.search({ query }, { userId: 'x' })).provider).toBe('memory');
+    // Another kind keeps its full age.
+    expect((await traces.hint('what is a heat pump')).maxAgeMs).toBeUndefined();
   });
 
   it('takes a replacement classifier', async () => {

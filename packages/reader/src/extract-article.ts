@@ -9,6 +9,7 @@ import {
   pruneBoilerplate,
   trimEdges,
 } from './article-candidates.ts';
+import { declarations, type Hiding, hidingOf, TEXT_RESETTING_PROPERTIES } from './hiding-style.ts';
 import { markupToText, nestingDepth, titleOf } from './markup-scan.ts';
 
 /** The main content of an HTML page, as Markdown, with what the page says about itself. */
@@ -63,6 +64,7 @@ const MAX_ARTICLE_DEPTH = 128;
 const MAX_ARTICLE_ELEMENTS = 60_000;
 
 type LinkedomDocument = ReturnType<typeof parseHTML>['document'];
+type LinkedomElement = NonNullable<LinkedomDocument['body']>;
 
 function meta(document: LinkedomDocument, ...names: string[]): string | undefined {
   for (const name of names) {
@@ -129,49 +131,102 @@ function parsePage(html: string): LinkedomDocument {
   return wrapped;
 }
 
-// A declaration that hides, in any spelling: "DISPLAY : none !important" once lowercased and unspaced.
-const HIDING = /(?:^|[;{])(?:display:none|visibility:(?:hidden|collapse))(?:!important)?(?:;|}|$)/;
 // Of an inline stylesheet, only this much is read, and only simple selectors (".ad", "#promo", "div.x").
 const MAX_STYLESHEET_CHARS = 200_000;
 const MAX_HIDING_SELECTORS = 300;
 const SIMPLE_SELECTOR = /^[a-z]*(?:[.#][a-z_-][\w-]*)+$/i;
+// Elements a text-hiding style reaches through: plain inline text, with nothing of its own to reset it.
+const PHRASING = new Set([
+  'a',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'small',
+  'span',
+  'font',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'mark',
+]);
 
-const hides = (declarations: string) => HIDING.test(declarations.toLowerCase().replace(/\s+/g, ''));
-
-/**
- * Removes what a browser would not show, so a page cannot tell a model what it hides from people:
- * `hidden` and `aria-hidden="true"` elements, inline styles that hide in any spelling, and elements an
- * inline stylesheet hides by a simple class or id selector (media queries and complex selectors are not
- * evaluated: too costly for what they catch).
- */
-function removeHidden(document: LinkedomDocument): void {
-  const selectors = new Set<string>();
+/** The simple selectors an inline stylesheet hides, by how (`hiding-style.ts`). */
+function hidingSelectors(document: LinkedomDocument): Record<Hiding, Set<string>> {
+  const selectors: Record<Hiding, Set<string>> = { element: new Set(), text: new Set() };
   let read = 0;
+  let count = 0;
   for (const style of document.querySelectorAll('style')) {
     const css = (style.textContent ?? '').slice(0, MAX_STYLESHEET_CHARS - read);
     read += css.length;
     // "a, .b { display: none }" per rule; a rule inside @media keeps its at-rule in the selector and is skipped.
     for (const rule of css.split('}')) {
       const open = rule.indexOf('{');
-      if (open === -1 || !hides(rule.slice(open + 1))) continue;
+      const hiding = open === -1 ? undefined : hidingOf(rule.slice(open + 1));
+      if (!hiding) continue;
       for (const selector of rule.slice(0, open).split(',')) {
         const simple = selector.trim();
-        if (SIMPLE_SELECTOR.test(simple) && selectors.size < MAX_HIDING_SELECTORS) selectors.add(simple);
+        if (SIMPLE_SELECTOR.test(simple) && count++ < MAX_HIDING_SELECTORS) selectors[hiding].add(simple);
       }
     }
     if (read >= MAX_STYLESHEET_CHARS) break;
   }
-  const hidden = [...document.querySelectorAll('[hidden], [aria-hidden], [style]')].filter(
-    (node) =>
-      node.hasAttribute('hidden') ||
-      node.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true' ||
-      hides(node.getAttribute('style') ?? ''),
-  );
+  return selectors;
+}
+
+function select(document: LinkedomDocument, selectors: Set<string>): LinkedomElement[] {
+  if (selectors.size === 0) return [];
   try {
-    if (selectors.size > 0) hidden.push(...document.querySelectorAll([...selectors].join(', ')));
+    return [...document.querySelectorAll([...selectors].join(', '))];
   } catch {
     // A selector the engine does not take (".-"): the page keeps its class-hidden elements, nothing more.
+    return [];
   }
+}
+
+/**
+ * Removes the text of an element drawn invisibly (font-size 0, transparent, or the colour of its
+ * background): its own text, and that of plain inline children that cannot have reset the style. A child
+ * with a class, an id or its own size or colour may show again (the `font-size:0` gap trick of menus), so
+ * it is left to its own style.
+ */
+function removeInvisibleText(element: LinkedomElement): void {
+  for (const child of [...element.childNodes]) {
+    if (child.nodeType === 3) child.remove();
+    else if (child.nodeType === 1 && mayInherit(child as LinkedomElement))
+      removeInvisibleText(child as LinkedomElement);
+  }
+}
+
+function mayInherit(element: LinkedomElement): boolean {
+  if (!PHRASING.has(element.localName) || element.hasAttribute('class') || element.hasAttribute('id'))
+    return false;
+  const own = declarations(element.getAttribute('style') ?? '');
+  return !TEXT_RESETTING_PROPERTIES.some((property) => own.has(property));
+}
+
+/**
+ * Removes what a browser would not show, so a page cannot tell a model what it hides from people:
+ * `hidden` and `aria-hidden="true"` elements, and what inline styles or an inline stylesheet's simple
+ * class and id selectors hide in any spelling: `display:none`, `visibility:hidden`, `opacity:0`,
+ * off-screen, clipped to nothing, `font-size:0`, transparent or background-coloured text (media queries
+ * and complex selectors are not evaluated: too costly for what they catch).
+ */
+function removeHidden(document: LinkedomDocument): void {
+  const selectors = hidingSelectors(document);
+  const hidden = select(document, selectors.element);
+  const invisible = select(document, selectors.text);
+  for (const node of document.querySelectorAll('[hidden], [aria-hidden], [style]')) {
+    if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') {
+      hidden.push(node);
+      continue;
+    }
+    const hiding = hidingOf(node.getAttribute('style') ?? '');
+    if (hiding === 'element') hidden.push(node);
+    else if (hiding === 'text') invisible.push(node);
+  }
+  for (const node of invisible) removeInvisibleText(node);
   for (const node of hidden) node.remove();
 }
 
@@ -198,8 +253,6 @@ const textLength = (node: { textContent: string | null } | null) =>
 function asText(html: string): ExtractedArticle {
   return { title: titleOf(html).trim(), markdown: markupToText(html) };
 }
-
-type LinkedomElement = NonNullable<LinkedomDocument['body']>;
 
 /** True when the tree under `root` is shallow and small enough for Readability; walked without recursion. */
 function withinArticleBounds(root: LinkedomElement): boolean {

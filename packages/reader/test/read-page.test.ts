@@ -171,6 +171,10 @@ describe('readPage on other pages', () => {
     expect(page.text).toContain('The slipway floods an hour either side of high water.');
     // Hidden only in print, or styled without hiding: shown, so kept.
     expect(page.text).toContain('Visible promotion: the harbour museum opens at nine.');
+    // Shown though a parent's style would hide text: a child that sets its own size, a faint or light-on-dark notice.
+    expect(page.text).toContain('Visible fare: adults pay four pounds.');
+    expect(page.text).toContain('Visible fare: children ride free.');
+    expect(page.text).toContain('Visible notice: the ferry office closes at noon.');
     expect(page.text).not.toMatch(/Ignore previous instructions/);
     expect(page.text).not.toMatch(/\[1|1\]/);
   });

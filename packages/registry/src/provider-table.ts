@@ -1,4 +1,4 @@
-import type { ProviderDefinition } from '@agent-search/core';
+import { formatUsd, type ProviderDefinition } from '@agent-search/core';
 
 const cell = (value: string | undefined) => (value ? `\`${value}\`` : '—');
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
@@ -14,6 +14,28 @@ function keyCell(definition: ProviderDefinition): string {
 function baseUrlCell(definition: ProviderDefinition): string {
   if (!definition.baseUrlEnv) return '—';
   return definition.baseUrlRequired ? `\`${definition.baseUrlEnv}\` (required)` : cell(definition.baseUrlEnv);
+}
+
+/** Its list price per request ("$0.008", "free"), the modes that cost otherwise, and its free keyless mode. */
+function priceCell(definition: ProviderDefinition): string {
+  const price = definition.price;
+  if (!price) return 'unknown';
+  if (price.usd === 0) return 'free';
+  const others = [
+    ...Object.entries(price.modes ?? {}).map(([mode, usd]) => `${mode} ${formatUsd(usd ?? 0)}`),
+    ...(price.withContentUsd !== undefined ? [`with page text ${formatUsd(price.withContentUsd)}`] : []),
+  ];
+  return [
+    formatUsd(price.usd),
+    ...(others.length > 0 ? [` (${others.join(', ')})`] : []),
+    ...(definition.keyless ? ['; free keyless'] : []),
+  ].join('');
+}
+
+/** How a paid search is switched on: its key, or (a key set for something else) the configuration's consent. */
+function consentCell(definition: ProviderDefinition): string {
+  if (!definition.consent) return 'no';
+  return `yes: \`${definition.consent.env}=1\` or \`${definition.group ?? definition.id}\` in \`SEARCH_PROVIDER_PRIORITY\``;
 }
 
 /**
@@ -33,6 +55,8 @@ export function providerTable(definitions: readonly ProviderDefinition[], docsPa
       { native: 'native', 'site-operator': '`site:` terms', none: 'no' }[c.domainFilter],
       yesNo(c.safeSearch),
       yesNo(c.region),
+      priceCell(d),
+      consentCell(d),
     ];
   });
   const header = [
@@ -45,6 +69,8 @@ export function providerTable(definitions: readonly ProviderDefinition[], docsPa
     'domain filter',
     'safe search',
     'region',
+    'price per request',
+    'needs consent',
   ];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');

@@ -32,18 +32,27 @@ export interface AttemptOwner {
   attemptEnded(attempt: Attempt, end: AttemptEnd): void;
 }
 
+/**
+ * Why an attempt runs: `primary` (the search's provider of the moment: the first, or after a failure),
+ * `hedge` (started beside a slow or probing attempt, not after a failure), `trial` (the half-open breaker's
+ * one trial), `panic` (every provider was held back by our own judgement: tried anyway).
+ */
+export type AttemptRole = 'primary' | 'hedge' | 'trial' | 'panic';
+
 export interface AttemptOptions {
+  role: AttemptRole;
   /** Longest wait for this provider, in ms. */
   limitMs: number;
   /** The limit is what is left of the search's deadline. */
   byDeadline: boolean;
-  /** This attempt is the half-open breaker's trial. */
-  trial: boolean;
+  /** The search's deadline (on the chain's clock): no attempt runs past it. */
+  deadlineAt: number;
   /** Its provider timed out and has not answered since: it runs with company, and on to its end. */
   recovering: boolean;
-  /** Started beside a slow or probing attempt, not after a failure. */
-  hedge: boolean;
 }
+
+// A timer this much later than asked is the ordinary jitter of a timer, not a starved event loop.
+const TIMER_JITTER_MS = 20;
 
 /**
  * One provider call: its own AbortController and timer, a span, and what it teaches the chain (latency,
@@ -70,6 +79,8 @@ export class Attempt {
   readonly #span: Span;
   #owner: AttemptOwner | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When its timer should fire, on the chain's clock. */
+  #dueAt: number;
   #done = false;
   #reservation: SpendReservation | undefined;
 
@@ -79,12 +90,14 @@ export class Attempt {
     this.candidate = candidate;
     this.options = options;
     this.started = state.now();
+    this.#dueAt = this.started + options.limitMs;
     this.priceUsd = requestCostUsd(candidate.provider, candidate.request);
     this.#span = tracer.startSpan('agent-search.attempt', {
       attributes: {
         'search.provider': candidate.provider.id,
         'search.mode': candidate.request.mode,
-        'search.hedge': options.hedge,
+        'search.hedge': options.role === 'hedge',
+        'search.role': options.role,
       },
     });
   }
@@ -93,14 +106,18 @@ export class Attempt {
     return this.candidate.provider.id;
   }
 
+  get role(): AttemptRole {
+    return this.options.role;
+  }
+
   start(): void {
-    this.#timer = setTimeout(() => this.#timeUp(), this.options.limitMs);
+    this.#timer = setTimeout(() => this.#timerFired(), this.options.limitMs);
     this.#state.latency.started(this.id, this, this.started);
     const { spend } = this.#state;
     const pending =
       spend && this.priceUsd > 0
         ? // A paid request is sent only once its price is reserved from the budget.
-          spend.reserve(this.priceUsd, this.options.hedge || this.options.trial).then((reservation) => {
+          spend.reserve(this.priceUsd, this.role === 'hedge' || this.role === 'trial').then((reservation) => {
             if (this.#done) {
               void spend.release(reservation);
               throw this.#controller.signal.reason;
@@ -134,7 +151,7 @@ export class Attempt {
     this.#owner = undefined;
     if (this.#done) return;
     const runOn =
-      this.options.trial ||
+      this.role === 'trial' ||
       this.options.recovering ||
       (this.overdue && this.#state.breakers.suspect(this.id));
     if (reason === 'lost' && runOn) {
@@ -149,14 +166,34 @@ export class Attempt {
     // Past its usual tail, it would have taken at least this long: a sample, or the estimate leans low.
     if (this.overdue) this.#state.latency.record(this.id, this.#state.now() - this.started);
     const { breakers } = this.#state;
-    if (this.options.trial) breakers.trialEnded(this.id);
+    if (this.role === 'trial') breakers.trialEnded(this.id);
     if (this.overdue) breakers.overdueEnded(this.id);
     this.#span.setAttributes({ 'search.outcome': reason, 'search.cost_usd': this.costUsd });
     this.#span.end();
   }
 
-  #timeUp(): void {
+  /**
+   * Its timer fired. A timer that fires late says the event loop was busy (load, a GC pause) while the
+   * attempt waited: its answer may be read, not yet handled, in the same turn of the loop. So while the
+   * search's deadline has room, the attempt gets back the time the loop took from it and its timer is armed
+   * again (an answer handled meanwhile ends it); only a timer that fires on time ends it as a timeout.
+   */
+  #timerFired(): void {
     if (this.#done) return;
+    const now = this.#state.now();
+    const late = now - this.#dueAt;
+    const room = this.options.deadlineAt - now;
+    if (late > TIMER_JITTER_MS && room > 0) {
+      const grace = Math.min(late, room);
+      this.#dueAt = now + grace;
+      this.#timer = setTimeout(() => this.#timerFired(), grace);
+      if (this.#owner === undefined) (this.#timer as { unref?: () => void }).unref?.();
+      return;
+    }
+    this.#timeUp();
+  }
+
+  #timeUp(): void {
     const { limitMs, byDeadline } = this.options;
     const why = byDeadline
       ? `${this.id} did not answer before the search's deadline (${Math.round(limitMs)} ms left)`
@@ -191,7 +228,7 @@ export class Attempt {
         this.costUsd = 0;
         if (this.#reservation) void this.#state.spend?.release(this.#reservation);
       }
-      const effect = breakers.failed(id, error, this.options.trial, this.started);
+      const effect = breakers.failed(id, error, this.role === 'trial', this.started);
       if (this.hedged) budget.refund();
       this.#span.setAttributes({ 'search.outcome': end.kind, 'search.error_code': error.code });
       this.#span.setStatus({ code: SPAN_STATUS_ERROR, message: error.code });
@@ -206,7 +243,7 @@ export class Attempt {
               : '';
       logger.warn({ provider: id, code: error.code, ms, ...effect }, `${name} failed (${error.code})${what}`);
     }
-    if (this.options.trial) breakers.trialEnded(id);
+    if (this.role === 'trial') breakers.trialEnded(id);
     if (this.overdue) breakers.overdueEnded(id);
     this.#span.setAttributes({ 'search.latency_ms': ms, 'search.cost_usd': this.costUsd });
     this.#span.end();

@@ -1,6 +1,14 @@
 import { SEARCH_ERROR_CODES, type SearchErrorCode } from '../error-codes.ts';
 import type { SearchError } from '../errors.ts';
+import { type BreakerState, Circuit } from './circuit.ts';
+import { concernsHealth, FAILURE_RULES, type FailureRule } from './failures.ts';
 import { SendRate } from './send-rate.ts';
+import { Suspicion } from './suspicion.ts';
+import { anyOf, ConsecutiveFailures, FailureRate, type TripRule } from './trip-rule.ts';
+import { MAX_WAIT_MS, retryAfterOf, UpstreamWait } from './upstream-wait.ts';
+
+export type { BreakerState } from './circuit.ts';
+export { MAX_WAIT_MS } from './upstream-wait.ts';
 
 /**
  * When a provider's breaker opens and for how long. Defaults follow the systems people trust for this:
@@ -27,12 +35,6 @@ export interface BreakerOptions {
   quotaMs?: number;
 }
 
-/** Longest wait of any kind: an upstream's Retry-After or a saved state cannot hold a provider longer. */
-export const MAX_WAIT_MS = 3_600_000;
-// Longest an attempt may run (the largest deadline the configuration takes): a saved suspicion ends by then.
-const MAX_SUSPECT_MS = 120_000;
-const WINDOW_SLOTS = 64;
-
 const DEFAULTS: Required<BreakerOptions> = {
   consecutiveFailures: 5,
   failureRate: 0.5,
@@ -44,7 +46,17 @@ const DEFAULTS: Required<BreakerOptions> = {
   quotaMs: 3_600_000,
 };
 
-export type BreakerState = 'closed' | 'open' | 'half-open';
+/** The default trip rule: N failures in a row, or the failure rate over the window. */
+export function defaultTripRule(options: Required<BreakerOptions>): TripRule {
+  return anyOf(
+    new ConsecutiveFailures(options.consecutiveFailures),
+    new FailureRate({
+      rate: options.failureRate,
+      minimumCalls: options.minimumCalls,
+      windowMs: options.windowMs,
+    }),
+  );
+}
 
 /** A provider's breaker as data: what `client.health()` returns, the CLI's state file holds and Redis shares. */
 export interface ProviderHealth {
@@ -86,9 +98,6 @@ export interface Refusal {
 
 export type Admission = { kind: 'closed' } | { kind: 'trial' } | ({ kind: 'refused' } & Refusal);
 
-/** Failures that the upstream judged, which do not heal in seconds: no panic overrides them. */
-const HARD_CODES: ReadonlySet<SearchErrorCode> = new Set(['blocked', 'unauthorized', 'quota_exceeded']);
-
 /** What recording a failure did, for the log. */
 export interface FailureEffect {
   /** The breaker opened (or reopened) for this long. */
@@ -99,45 +108,39 @@ export interface FailureEffect {
   throttled?: boolean;
 }
 
+/** The parts a breaker is made of, for a test or a caller that wants another trip rule. */
+export interface BreakerParts {
+  trip?: TripRule;
+}
+
 /**
- * One provider's circuit breaker: closed (requests flow; outcomes fill a rolling window), open (refused until
- * its time ends), half-open (one trial request at a time decides: an answer closes it, a failure reopens it
- * for twice as long). Beside the three states it keeps what is not a state of the breaker: the upstream's own
- * wait (Retry-After, law for every path), the adaptive send rate after throttling, and suspicion (a provider
- * silent past its tail or timed out is tried after the others). All of a provider's health is written here.
+ * One provider's circuit breaker, the one writer of its health, composed of small parts asked in this order:
+ * the upstream's wait (`upstream-wait.ts`, law for every path), the state machine (`circuit.ts`: closed, open,
+ * half-open with one trial), the send rate after throttling (`send-rate.ts`); outcomes go through the failure
+ * table (`failures.ts`) to the trip rule (`trip-rule.ts`) and to suspicion after timeouts (`suspicion.ts`).
  */
 export class ProviderBreaker {
   readonly id: string;
   readonly #o: Required<BreakerOptions>;
+  readonly #circuit: Circuit;
+  readonly #trip: TripRule;
+  readonly #wait = new UpstreamWait();
   readonly #rate = new SendRate();
-  // The rolling window: outcome times and whether each failed, newest last.
-  readonly #at = new Float64Array(WINDOW_SLOTS);
-  readonly #failed = new Uint8Array(WINDOW_SLOTS);
-  #slots = 0;
-  #next = 0;
-  #consecutive = 0;
-  #timeouts = 0;
-  #open = false;
-  #openUntil = 0;
-  #openedAt = 0;
-  #openings = 0;
-  #closedAt = 0;
-  #hard = false;
-  #upstreamUntil = 0;
-  #trials = 0;
-  #overdue = 0;
-  #overdueUntil = 0;
-  #suspectUntil = 0;
+  readonly #suspicion: Suspicion;
+  // Failures in a row, whatever the state (the trip rule sees only the closed state's calls): health data.
+  #failures = 0;
   #lastErrorCode: SearchErrorCode | undefined;
 
-  constructor(id: string, options: BreakerOptions = {}) {
+  constructor(id: string, options: BreakerOptions = {}, parts: BreakerParts = {}) {
     this.id = id;
     this.#o = { ...DEFAULTS, ...options };
+    this.#circuit = new Circuit(this.#o.openMs, this.#o.maxOpenMs);
+    this.#trip = parts.trip ?? defaultTripRule(this.#o);
+    this.#suspicion = new Suspicion(this.#o.openMs, this.#o.maxOpenMs);
   }
 
   state(now: number): BreakerState {
-    if (!this.#open) return 'closed';
-    return now < this.#openUntil ? 'open' : 'half-open';
+    return this.#circuit.state(now);
   }
 
   /**
@@ -145,16 +148,16 @@ export class ProviderBreaker {
    * it back with `trialEnded`). With `fleetTrial` false, another process holds the fleet's trial.
    */
   admit(now: number, fleetTrial = true): Admission {
-    if (now < this.#upstreamUntil) return { kind: 'refused', reason: 'upstream wait', panic: false };
-    const state = this.state(now);
-    if (state === 'open') return { kind: 'refused', reason: 'open', panic: !this.#hard };
+    if (this.#wait.waiting(now)) return { kind: 'refused', reason: 'upstream wait', panic: false };
+    const state = this.#circuit.state(now);
+    if (state === 'open') return { kind: 'refused', reason: 'open', panic: !this.#circuit.byUpstream };
     if (state === 'half-open') {
       // The open time is over, a block's included: holding back while a trial runs is our own judgement
       // (a rejected key or a spent quota is not: those wait for the trial's answer).
-      if (this.#trials > 0 || !fleetTrial) {
-        return { kind: 'refused', reason: 'trial running', panic: !this.#keyOrQuota() };
+      if (this.#circuit.trialRunning || !fleetTrial) {
+        return { kind: 'refused', reason: 'trial running', panic: this.#lastRule()?.panic !== 'never' };
       }
-      this.#trials++;
+      this.#circuit.startTrial();
       this.#rate.sendAnyway(now);
       return { kind: 'trial' };
     }
@@ -173,33 +176,33 @@ export class ProviderBreaker {
 
   /** Whether `admit` would let a request through now (without claiming anything). */
   available(now: number): boolean {
-    if (now < this.#upstreamUntil) return false;
-    const state = this.state(now);
-    return state === 'closed' || (state === 'half-open' && this.#trials === 0);
+    if (this.#wait.waiting(now)) return false;
+    const state = this.#circuit.state(now);
+    return state === 'closed' || (state === 'half-open' && !this.#circuit.trialRunning);
   }
 
   /** Closed, not throttled back, not suspect: a hedge may go here. */
   healthy(now: number): boolean {
     return (
-      this.state(now) === 'closed' &&
-      now >= this.#upstreamUntil &&
+      this.#circuit.state(now) === 'closed' &&
+      !this.#wait.waiting(now) &&
       this.#rate.rate === undefined &&
-      !this.suspect(now)
+      !this.#suspicion.suspect(now)
     );
   }
 
   /** It timed out and has answered nothing sent since: its next request gets company (see the scheduler). */
   recovering(): boolean {
-    return this.#timeouts > 0;
+    return this.#suspicion.recovering();
   }
 
   suspect(now: number): boolean {
-    return Math.max(this.#overdueUntil, this.#suspectUntil) > now;
+    return this.#suspicion.suspect(now);
   }
 
   /** A trial ended (whatever its outcome, or aborted before one): the slot is free again. */
   trialEnded(): void {
-    if (this.#trials > 0) this.#trials--;
+    this.#circuit.trialEnded();
   }
 
   /**
@@ -207,13 +210,11 @@ export class ProviderBreaker {
    * unless a request answers first, the provider is suspect.
    */
   markOverdue(endsAt: number): void {
-    this.#overdue++;
-    this.#overdueUntil = Math.max(this.#overdueUntil, endsAt);
+    this.#suspicion.markOverdue(endsAt);
   }
 
   overdueEnded(): void {
-    if (this.#overdue > 0) this.#overdue--;
-    if (this.#overdue === 0) this.#overdueUntil = 0;
+    this.#suspicion.overdueEnded();
   }
 
   /**
@@ -221,180 +222,133 @@ export class ProviderBreaker {
    * answer already on its way says nothing about a failure that came since.
    */
   succeeded(now: number, sentAt: number): void {
-    this.#overdueUntil = 0;
+    this.#suspicion.answered();
     this.#rate.answered(now);
-    if (sentAt < this.#openedAt) return;
-    this.#suspectUntil = 0;
-    this.#timeouts = 0;
-    this.#consecutive = 0;
-    if (this.#open) {
+    if (sentAt < this.#circuit.openedAt) return;
+    this.#suspicion.recovered();
+    this.#failures = 0;
+    if (this.#circuit.isOpen) {
       this.#close(now);
       return;
     }
-    this.#push(now, false);
-    if (now >= this.#upstreamUntil && this.#lastErrorCode !== undefined && this.#rate.rate === undefined) {
+    this.#trip.success(now);
+    if (!this.#wait.waiting(now) && this.#lastErrorCode !== undefined && this.#rate.rate === undefined) {
       this.#lastErrorCode = undefined;
     }
   }
 
   /** An answer with no results: counted in the window as a miss (a provider that finds nothing is no help). */
   empty(now: number, sentAt: number): void {
-    this.#overdueUntil = 0;
-    if (sentAt < this.#openedAt || this.#open) return;
-    this.#push(now, true);
+    this.#suspicion.answered();
+    if (sentAt < this.#circuit.openedAt || this.#circuit.isOpen) return;
+    this.#trip.miss(now);
     this.#maybeOpen(now, 'provider_error');
   }
 
   /** Records a failure of a request sent at `sentAt`; `trial` when it held the trial slot. */
   failed(now: number, error: SearchError, trial: boolean, sentAt: number = now): FailureEffect {
-    const code = error.code;
-    // Neither says anything about the provider's health: the request, or our own spend budget.
-    if (code === 'invalid_request' || code === 'budget_exhausted') return {};
-    this.#lastErrorCode = code;
-    const retryAfter = Math.min(Math.max(0, error.retryAfterMs ?? 0), MAX_WAIT_MS);
-    if (code === 'rate_limited') {
-      // Throttling is not a fault: it lowers the send rate (and Retry-After, when given, is law), and it
-      // does not count toward opening the breaker.
-      this.#rate.throttled(now, sentAt);
-      if (retryAfter > 0) this.#upstreamUntil = Math.max(this.#upstreamUntil, now + retryAfter);
-      if (trial && this.#open) this.#reopen(now, this.#openMs());
+    const rule = FAILURE_RULES[error.code];
+    if (!concernsHealth(rule)) return {};
+    this.#lastErrorCode = error.code;
+    const retryAfter = retryAfterOf(error);
+    if (rule.throttles) this.#rate.throttled(now, sentAt);
+    this.#wait.extend(now, retryAfter);
+    if (!rule.counts) {
+      if (trial && this.#circuit.isOpen) this.#circuit.open(now, this.#circuit.backoffMs());
       return retryAfter > 0 ? { waitMs: retryAfter, throttled: true } : { throttled: true };
     }
-    if (retryAfter > 0) this.#upstreamUntil = Math.max(this.#upstreamUntil, now + retryAfter);
-    this.#consecutive++;
-    if (HARD_CODES.has(code)) {
-      const ms = code === 'blocked' ? Math.max(retryAfter, this.#o.blockedMs) : this.#o.quotaMs;
-      this.#hard = true;
-      this.#reopen(now, Math.min(ms, MAX_WAIT_MS));
-      return { openedMs: Math.min(ms, MAX_WAIT_MS) };
+    this.#failures++;
+    if (rule.opens) {
+      const ms = this.#upstreamOpenMs(rule.opens, retryAfter);
+      this.#circuit.open(now, ms, true);
+      return { openedMs: ms };
     }
-    if (code === 'timeout') {
-      // A provider that timed out is tried after the others at once, for longer with each timeout in a row.
-      this.#timeouts++;
-      this.#suspectUntil = Math.max(
-        this.#suspectUntil,
-        now + Math.min(this.#o.maxOpenMs, this.#o.openMs * 2 ** (this.#timeouts - 1)),
-      );
-    }
-    if (this.#open) {
-      // A failed trial reopens for twice as long; a request let through in panic changes nothing.
-      if (trial) {
-        const ms = this.#openMs();
-        this.#reopen(now, ms);
-        return { openedMs: ms };
-      }
-      return {};
-    }
-    this.#push(now, true);
-    const ms = this.#maybeOpen(now, code);
+    if (rule.suspects) this.#suspicion.timedOut(now);
+    if (this.#circuit.isOpen) return this.#failedWhileOpen(now, trial);
+    this.#trip.failure(now);
+    const ms = this.#maybeOpen(now, error.code);
     return ms === undefined ? {} : { openedMs: ms };
   }
 
   /** Takes over another process's view: waits and openings that end later, closings that came later. */
   merge(saved: ProviderHealth, now: number): void {
     const upstreamUntil = finite(saved.upstreamUntil);
-    if (upstreamUntil > this.#upstreamUntil) this.#upstreamUntil = Math.min(upstreamUntil, now + MAX_WAIT_MS);
-    const suspectUntil = finite(saved.suspectUntil);
-    if (suspectUntil > this.#suspectUntil) this.#suspectUntil = Math.min(suspectUntil, now + MAX_SUSPECT_MS);
+    this.#wait.restore(upstreamUntil, now);
+    this.#suspicion.restore(finite(saved.suspectUntil), now);
     const code = (SEARCH_ERROR_CODES as readonly unknown[]).includes(saved.lastErrorCode)
       ? saved.lastErrorCode
       : undefined;
     const until = Math.min(finite(saved.coolingUntil), now + MAX_WAIT_MS);
-    // A state file written before breakers says only that it was cooling, not since when.
-    const legacy = (saved.state as string) === 'cooling' && saved.openedAt === undefined;
-    if (legacy && code === 'rate_limited' && until > this.#upstreamUntil) this.#upstreamUntil = until;
-    const openedAt = legacy && code !== 'rate_limited' ? now : Math.min(finite(saved.openedAt), now);
+    const openedAt = Math.min(finite(saved.openedAt), now);
     const closedAt = Math.min(finite(saved.closedAt), now);
-    const openings = Number.isSafeInteger(saved.openings) ? Math.min(saved.openings!, 32) : 0;
-    const newer = openedAt > this.#openedAt && openedAt > this.#closedAt && openedAt > closedAt;
+    const circuit = this.#circuit;
+    const newer = openedAt > circuit.openedAt && openedAt > circuit.closedAt && openedAt > closedAt;
     if (saved.state !== 'closed' && newer && until > now) {
-      this.#open = true;
-      this.#openedAt = openedAt;
-      this.#openUntil = until;
-      this.#openings = Math.max(this.#openings, openings);
+      circuit.restore({
+        openedAt,
+        openUntil: until,
+        openings: Number.isSafeInteger(saved.openings) ? saved.openings! : 0,
+        byUpstream: code !== undefined && FAILURE_RULES[code].opens !== undefined,
+      });
       if (Number.isSafeInteger(saved.failures) && saved.failures > 0) {
-        this.#consecutive = Math.max(this.#consecutive, Math.min(saved.failures, 1_000));
+        this.#failures = Math.max(this.#failures, Math.min(saved.failures, 1_000));
       }
-      this.#hard = code !== undefined && HARD_CODES.has(code);
       this.#lastErrorCode = code;
-    } else if (this.#open && closedAt > this.#openedAt) {
+    } else if (circuit.isOpen && closedAt > circuit.openedAt) {
       this.#close(closedAt);
     }
     if (code === 'rate_limited' && upstreamUntil > now) this.#lastErrorCode = code;
   }
 
   toJSON(now: number): ProviderHealth {
-    const health: ProviderHealth = {
-      provider: this.id,
-      state: this.state(now),
-      failures: this.#consecutive,
-    };
-    const until = Math.max(
-      this.#open ? this.#openUntil : 0,
-      this.#upstreamUntil > now ? this.#upstreamUntil : 0,
-    );
+    const circuit = this.#circuit;
+    const health: ProviderHealth = { provider: this.id, state: circuit.state(now), failures: this.#failures };
+    const upstreamUntil = this.#wait.waiting(now) ? this.#wait.until : 0;
+    const until = Math.max(circuit.isOpen ? circuit.openUntil : 0, upstreamUntil);
     if (until > 0) health.coolingUntil = until;
-    if (this.#upstreamUntil > now) health.upstreamUntil = this.#upstreamUntil;
-    if (this.#openedAt > 0) health.openedAt = this.#openedAt;
-    if (this.#openings > 0) health.openings = this.#openings;
-    if (this.#closedAt > 0) health.closedAt = this.#closedAt;
-    const suspectUntil = Math.max(this.#overdueUntil, this.#suspectUntil);
-    if (suspectUntil > now) health.suspectUntil = suspectUntil;
+    if (upstreamUntil > 0) health.upstreamUntil = upstreamUntil;
+    if (circuit.openedAt > 0) health.openedAt = circuit.openedAt;
+    if (circuit.openings > 0) health.openings = circuit.openings;
+    if (circuit.closedAt > 0) health.closedAt = circuit.closedAt;
+    if (this.#suspicion.until > now) health.suspectUntil = this.#suspicion.until;
     if (this.#rate.rate !== undefined) health.sendRate = Math.round(this.#rate.rate * 100) / 100;
     if (this.#lastErrorCode) health.lastErrorCode = this.#lastErrorCode;
     return health;
   }
 
-  #keyOrQuota(): boolean {
-    return this.#lastErrorCode === 'unauthorized' || this.#lastErrorCode === 'quota_exceeded';
+  /** The failure table's rule for the last error, if any. */
+  #lastRule(): FailureRule | undefined {
+    return this.#lastErrorCode === undefined ? undefined : FAILURE_RULES[this.#lastErrorCode];
   }
 
-  #openMs(): number {
-    return Math.min(this.#o.maxOpenMs, this.#o.openMs * 2 ** this.#openings);
+  /** How long a failure the upstream judged opens the breaker: its option's time, or its Retry-After. */
+  #upstreamOpenMs(opens: NonNullable<FailureRule['opens']>, retryAfter: number): number {
+    const ms = this.#o[opens.forOption];
+    return Math.min(opens.orRetryAfter ? Math.max(retryAfter, ms) : ms, MAX_WAIT_MS);
   }
 
-  #push(now: number, failed: boolean): void {
-    this.#at[this.#next] = now;
-    this.#failed[this.#next] = failed ? 1 : 0;
-    this.#next = (this.#next + 1) % WINDOW_SLOTS;
-    this.#slots = Math.min(this.#slots + 1, WINDOW_SLOTS);
+  /** A failed trial reopens for twice as long; a request let through in panic changes nothing. */
+  #failedWhileOpen(now: number, trial: boolean): FailureEffect {
+    if (!trial) return {};
+    const ms = this.#circuit.backoffMs();
+    this.#circuit.open(now, ms);
+    return { openedMs: ms };
   }
 
-  /** Opens when failures are the norm: N in a row, or the window's failure rate over its minimum calls. */
+  /** Opens when the trip rule says failures are the norm. */
   #maybeOpen(now: number, code: SearchErrorCode): number | undefined {
-    let calls = 0;
-    let failures = 0;
-    for (let i = 0; i < this.#slots; i++) {
-      if (now - this.#at[i]! > this.#o.windowMs) continue;
-      calls++;
-      failures += this.#failed[i]!;
-    }
-    const byRate = calls >= this.#o.minimumCalls && failures / calls >= this.#o.failureRate;
-    if (!byRate && this.#consecutive < this.#o.consecutiveFailures) return undefined;
-    const ms = this.#openMs();
-    this.#hard = false;
+    if (!this.#trip.tripped(now)) return undefined;
+    const ms = this.#circuit.backoffMs();
     this.#lastErrorCode = code;
-    this.#reopen(now, ms);
+    this.#circuit.open(now, ms, false);
     return ms;
   }
 
-  #reopen(now: number, ms: number): void {
-    this.#open = true;
-    this.#openedAt = now;
-    this.#openUntil = now + ms;
-    this.#openings = Math.min(this.#openings + 1, 32);
-  }
-
   #close(now: number): void {
-    this.#open = false;
-    this.#hard = false;
-    this.#openUntil = 0;
-    this.#openings = 0;
-    this.#closedAt = now;
-    this.#slots = 0;
-    this.#next = 0;
-    this.#consecutive = 0;
-    if (now >= this.#upstreamUntil) this.#lastErrorCode = undefined;
+    this.#circuit.close(now);
+    this.#trip.reset();
+    this.#failures = 0;
+    if (!this.#wait.waiting(now)) this.#lastErrorCode = undefined;
   }
 }
 

@@ -5,7 +5,7 @@ import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
 import { cleanText, FIELD_LIMITS } from '../text.ts';
-import { Attempt, type AttemptEnd, type AttemptOwner, type ChainState } from './attempt.ts';
+import { Attempt, type AttemptEnd, type AttemptOwner, type AttemptRole, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
 import { aggregateError, filterByDomains } from './outcome.ts';
 import type { Candidate, Plan } from './planner.ts';
@@ -28,11 +28,22 @@ export interface ChainTimes {
 // A hedge earlier than this is noise, not a slow provider.
 const MIN_HEDGE_DELAY_MS = 50;
 
-type Start = 'first' | 'failover' | 'hedge' | 'companion';
+/** Why the search's next primary starts: it is the first, or the one before it failed. */
+type PrimaryStart = 'first' | 'failover';
+/** Why a provider starts beside a running one: it is slow (`hedge`), or a trial or recovering (`companion`). */
+type BesideStart = 'hedge' | 'companion';
 
 /** An attempt's cost as the field its record carries: none when it cost nothing. */
 function costOf(attempt: Attempt): { costUsd?: number } {
   return attempt.costUsd > 0 ? { costUsd: attempt.costUsd } : {};
+}
+
+/**
+ * What every record of an attempt carries beside its outcome: a keyless answer or failure says so (its
+ * limits are shared, its results the same kind), a paid one what it cost.
+ */
+function recordExtras(attempt: Attempt): { keyless?: true; costUsd?: number } {
+  return { ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}), ...costOf(attempt) };
 }
 
 /** The sum of the costs, rounded to a millionth of a dollar (sums of decimal prices drift in binary). */
@@ -118,103 +129,148 @@ export class ChainRun implements AttemptOwner {
     const live = this.#live.indexOf(attempt);
     if (this.#settled || live < 0) return;
     this.#live.splice(live, 1);
-    const id = attempt.id;
-    const ms = this.#state.now() - attempt.started;
-    // A keyless answer or failure says so: its limits are shared, its results are the same kind. A paid
-    // one says what it cost.
-    const keyless = {
-      ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
-      ...costOf(attempt),
-    };
     if (end.kind === 'answer') {
-      const request = attempt.candidate.request;
-      const results = filterByDomains(request, normalizeResults(end.answer?.results ?? [], id, request.mode));
-      if (results.length > 0) {
-        this.#attempts.push({ provider: id, outcome: 'success', ...keyless, ms });
-        this.#finish(this.#response(attempt, end.answer, results));
-        return;
-      }
-      this.#attempts.push({ provider: id, outcome: 'empty', reason: 'no results', ...keyless, ms });
-      this.#empty ??= { attempt, answer: end.answer };
+      if (this.#answered(attempt, end.answer)) return;
     } else {
-      const { error } = end;
-      this.#errors.push(error);
-      // The spend budget had no room for its price: it was not sent, like any provider passed over.
-      const outcome =
-        error.code === 'budget_exhausted'
-          ? 'skipped'
-          : end.kind === 'error'
-            ? 'error'
-            : end.byDeadline
-              ? 'deadline'
-              : 'timeout';
-      const record: SearchAttempt = {
-        provider: id,
-        outcome,
-        code: error.code,
-        reason: error.message,
-        ...keyless,
-        ms,
-      };
-      if (end.kind === 'timeout') record.limitMs = Math.round(attempt.options.limitMs);
-      this.#attempts.push(record);
+      if (!this.#hedgeRefusedByBudget(attempt, end)) this.#failed(attempt, end);
     }
     // A hedge still running may yet answer; else the next provider gets what is left of the deadline.
     if (this.#live.length > 0) return;
     if (!this.#startNext('failover')) this.#exhausted();
   }
 
-  /** Starts the next provider the way `how` says; false when none may start. */
-  #startNext(how: Start): boolean {
-    const { breakers, budget, logger, now } = this.#state;
-    if (this.#deadlineAt - now() <= 0) {
-      for (const c of this.#queue.splice(0)) {
-        this.#attempts.push({
-          provider: c.provider.id,
-          outcome: 'skipped',
-          reason: 'deadline reached',
-          ms: 0,
-        });
-      }
-      return false;
-    }
-    if (how === 'hedge' || how === 'companion') {
-      // Only to a healthy provider: a hedge never lands on one whose breaker is not closed, or is throttled.
-      // A free one first: a hedge is an extra request, and on a paid provider it costs money.
-      const healthy = (c: Candidate) => breakers.healthy(c.provider.id);
-      const free = this.#queue.findIndex((c) => healthy(c) && requestCostUsd(c.provider, c.request) === 0);
-      const index = free >= 0 ? free : this.#queue.findIndex(healthy);
-      if (index < 0) return false;
-      if (how === 'hedge' && !budget.tryHedge()) return false;
-      const candidate = this.#queue[index]!;
-      if (breakers.admit(candidate.provider.id).kind !== 'closed') {
-        if (how === 'hedge') budget.refund();
-        return false;
-      }
-      this.#queue.splice(index, 1);
-      logger.info({ provider: candidate!.provider.id, hedge: how }, 'hedging with next provider');
-      this.#launch(candidate!, false, true);
+  /** Records an answer; true when it had results and ended the search. */
+  #answered(attempt: Attempt, answer: ProviderResponse | undefined): boolean {
+    const request = attempt.candidate.request;
+    const results = filterByDomains(
+      request,
+      normalizeResults(answer?.results ?? [], attempt.id, request.mode),
+    );
+    const ms = this.#state.now() - attempt.started;
+    if (results.length > 0) {
+      this.#attempts.push({ provider: attempt.id, outcome: 'success', ...recordExtras(attempt), ms });
+      this.#finish(this.#response(attempt, answer, results));
       return true;
     }
+    this.#attempts.push({
+      provider: attempt.id,
+      outcome: 'empty',
+      reason: 'no results',
+      ...recordExtras(attempt),
+      ms,
+    });
+    this.#empty ??= { attempt, answer };
+    return false;
+  }
+
+  /**
+   * A hedge the spend budget had no room for was never sent (reported as skipped). Hedges may spend only a
+   * share of the budget, a search's own requests the rest: its provider goes back to the front of the queue,
+   * to be failed over to as the search's own request if the slow one fails.
+   */
+  #hedgeRefusedByBudget(attempt: Attempt, end: Exclude<AttemptEnd, { kind: 'answer' }>): boolean {
+    if (attempt.role !== 'hedge' || end.error.code !== 'budget_exhausted') return false;
+    this.#attempts.push({
+      provider: attempt.id,
+      outcome: 'skipped',
+      code: end.error.code,
+      reason: end.error.message,
+      ms: this.#state.now() - attempt.started,
+    });
+    this.#queue.unshift(attempt.candidate);
+    this.#state.budget.refund();
+    return true;
+  }
+
+  /** Records a failure: an error, or its timer. */
+  #failed(attempt: Attempt, end: Exclude<AttemptEnd, { kind: 'answer' }>): void {
+    const { error } = end;
+    this.#errors.push(error);
+    // The spend budget had no room for its price: it was not sent, like any provider passed over.
+    const outcome =
+      error.code === 'budget_exhausted'
+        ? 'skipped'
+        : end.kind === 'error'
+          ? 'error'
+          : end.byDeadline
+            ? 'deadline'
+            : 'timeout';
+    const record: SearchAttempt = {
+      provider: attempt.id,
+      outcome,
+      code: error.code,
+      reason: error.message,
+      ...recordExtras(attempt),
+      ms: this.#state.now() - attempt.started,
+    };
+    if (end.kind === 'timeout') record.limitMs = Math.round(attempt.options.limitMs);
+    this.#attempts.push(record);
+  }
+
+  /** Past the deadline, every provider left is skipped: true when so. */
+  #deadlineReached(): boolean {
+    if (this.#deadlineAt - this.#state.now() > 0) return false;
+    for (const c of this.#queue.splice(0)) {
+      this.#attempts.push({ provider: c.provider.id, outcome: 'skipped', reason: 'deadline reached', ms: 0 });
+    }
+    return true;
+  }
+
+  /**
+   * Starts the next provider its breaker admits (a trial when half-open); those it holds back are deferred.
+   * When none is admitted and nothing runs: panic. False when nothing started.
+   */
+  #startNext(why: PrimaryStart): boolean {
+    if (this.#deadlineReached()) return false;
+    const { breakers, logger } = this.#state;
     while (this.#queue.length > 0) {
       const candidate = this.#queue.shift()!;
       const id = candidate.provider.id;
       const admission = breakers.admit(id);
       if (admission.kind === 'refused') {
-        this.#deferred.push({ candidate, refusal: admission });
-        this.#attempts.push({
-          provider: id,
-          outcome: 'skipped',
-          reason: REFUSAL_REASONS[admission.reason],
-          ms: 0,
-        });
+        this.#defer(candidate, admission);
         continue;
       }
-      if (how === 'failover') logger.info({ provider: id }, 'failing over');
-      this.#launch(candidate, admission.kind === 'trial', false);
+      if (why === 'failover') logger.info({ provider: id }, 'failing over');
+      this.#launch(candidate, admission.kind === 'trial' ? 'trial' : 'primary');
       return true;
     }
     return this.#live.length === 0 && this.#panic();
+  }
+
+  /** A provider its breaker held back: reported as skipped, kept for panic and for the error's reason. */
+  #defer(candidate: Candidate, refusal: Refusal): void {
+    this.#deferred.push({ candidate, refusal });
+    this.#attempts.push({
+      provider: candidate.provider.id,
+      outcome: 'skipped',
+      reason: REFUSAL_REASONS[refusal.reason],
+      ms: 0,
+    });
+  }
+
+  /**
+   * Starts a provider beside the running one, only a healthy one (breaker closed, not throttled, not
+   * suspect), a free one first: a hedge is an extra request, and on a paid provider it costs money. A hedge
+   * spends the hedge budget; a companion (beside a trial or a recovering provider) does not.
+   */
+  #startBeside(why: BesideStart): boolean {
+    if (this.#deadlineReached()) return false;
+    const { breakers, budget, logger } = this.#state;
+    const healthy = (c: Candidate) => breakers.healthy(c.provider.id);
+    const free = this.#queue.findIndex((c) => healthy(c) && requestCostUsd(c.provider, c.request) === 0);
+    const index = free >= 0 ? free : this.#queue.findIndex(healthy);
+    if (index < 0) return false;
+    if (why === 'hedge' && !budget.tryHedge()) return false;
+    const candidate = this.#queue[index]!;
+    if (breakers.admit(candidate.provider.id).kind !== 'closed') {
+      if (why === 'hedge') budget.refund();
+      return false;
+    }
+    this.#queue.splice(index, 1);
+    logger.info({ provider: candidate.provider.id, hedge: why }, 'hedging with next provider');
+    this.#launch(candidate, 'hedge');
+    return true;
   }
 
   /**
@@ -237,36 +293,42 @@ export class ChainRun implements AttemptOwner {
       { provider: id, held: chosen.refusal.reason },
       'every provider is held back; trying one anyway',
     );
-    this.#launch(chosen.candidate, false, false);
+    this.#launch(chosen.candidate, 'panic');
     return true;
   }
 
-  #launch(candidate: Candidate, trial: boolean, hedge: boolean): void {
-    const { now } = this.#state;
+  #launch(candidate: Candidate, role: AttemptRole): void {
+    const next = role === 'hedge' ? undefined : this.#nextAvailable();
+    // A provider that timed out and answered nothing since may hang again: company, as for a trial.
+    const recovering =
+      (role === 'primary' || role === 'panic') && this.#state.breakers.recovering(candidate.provider.id);
+    const attempt = new Attempt(this.#state, this, candidate, {
+      role,
+      ...this.#limit(next),
+      deadlineAt: this.#deadlineAt,
+      recovering,
+    });
+    this.#live.push(attempt);
+    attempt.start();
+    if (this.#settled || role === 'hedge') return;
+    // A recovering provider may hang again: the user gets the next provider's answer meanwhile.
+    if ((role === 'trial' || recovering) && this.#startBeside('companion')) return;
+    if (next && this.#times.hedge) this.#scheduleHedge(attempt, this.#times.hedge);
+  }
+
+  /**
+   * An attempt's limit: the attempt timeout within what is left of the deadline, leaving the `next` provider
+   * room: its usual tail and a quarter, at least `reserveMs`, never more than half.
+   */
+  #limit(next: Candidate | undefined): { limitMs: number; byDeadline: boolean } {
     const times = this.#times;
-    const remaining = this.#deadlineAt - now();
+    const remaining = this.#deadlineAt - this.#state.now();
     let limit = Math.min(times.attemptTimeoutMs, remaining);
-    // Leave the next provider room: its usual tail and a quarter, at least `reserveMs`, never more than half.
-    const next = hedge ? undefined : this.#nextAvailable();
     if (next) {
       const reserve = Math.max(times.reserveMs, 1.25 * (this.#state.latency.tailMs(next.provider.id) ?? 0));
       limit = Math.min(limit, Math.max(remaining - reserve, remaining / 2));
     }
-    // A provider that timed out and answered nothing since may hang again: company, as for a trial.
-    const recovering = !hedge && !trial && this.#state.breakers.recovering(candidate.provider.id);
-    const attempt = new Attempt(this.#state, this, candidate, {
-      limitMs: Math.max(1, limit),
-      byDeadline: limit >= remaining,
-      trial,
-      recovering,
-      hedge,
-    });
-    this.#live.push(attempt);
-    attempt.start();
-    if (this.#settled || hedge) return;
-    // A recovering provider may hang again: the user gets the next provider's answer meanwhile.
-    if ((trial || recovering) && this.#startNext('companion')) return;
-    if (next && times.hedge) this.#scheduleHedge(attempt, times.hedge);
+    return { limitMs: Math.max(1, limit), byDeadline: limit >= remaining };
   }
 
   /** The first queued provider that could start now (closed, or half-open with its trial free). */
@@ -299,7 +361,7 @@ export class ChainRun implements AttemptOwner {
       // Every provider left is only briefly unfit for a hedge (one of its own attempts is overdue, or it is
       // throttled): look again shortly rather than leave the slowest searches unhedged.
       const later = !this.#queue.some((c) => breakers.healthy(c.provider.id));
-      if (this.#startNext('hedge')) attempt.hedged = true;
+      if (this.#startBeside('hedge')) attempt.hedged = true;
       else if (later && this.#queue.some((c) => breakers.available(c.provider.id))) {
         this.#hedgeTimer = setTimeout(due, MIN_HEDGE_DELAY_MS);
       }
@@ -369,8 +431,7 @@ export class ChainRun implements AttemptOwner {
         provider: attempt.id,
         outcome: reason,
         reason: reason === 'lost' ? 'another provider answered first' : 'the search was cancelled',
-        ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}),
-        ...costOf(attempt),
+        ...recordExtras(attempt),
         ms: now - attempt.started,
       });
       attempt.leave(reason);

@@ -1,7 +1,18 @@
-// `@agent-search/core/tool`: the `web_search` tool as one layer, with no framework in it. Every surface
+// `@agent-search/core/tool`: the tools as one layer, with no framework in it: each a `LayerTool` value
+// (`web_search`, `read_page`; domain packages define theirs). Every surface
 // (the LiveKit tool, the MCP server, the AI SDK and LangChain tools, the CLI) maps its caller to a
 // `WebSearchToolContext` and calls `runWebSearchTool`; see docs/architecture.md.
 export { readResultCount, readWebSearchArguments, type WebSearchArguments } from './arguments.ts';
+export {
+  argumentsObject,
+  defineTool,
+  jsonAnswer,
+  type LayerTool,
+  type ToolAnswer,
+  type ToolCall,
+  type ToolParameter,
+  toolJsonSchema,
+} from './define.ts';
 export {
   DEFAULT_RECALL_TIMEOUT_MS,
   type MemoryPolicy,
@@ -41,6 +52,19 @@ export {
   provenanceEntry,
 } from './provenance.ts';
 export {
+  EMPTY_URL_ERROR,
+  READ_CANCELLED_ERROR,
+  READ_PAGE_PARAMETERS,
+  READER_BUSY_ERROR,
+  type ReadPageArguments,
+  type ReadPageFailure,
+  type ReadPageToolOutput,
+  type ReadPageToolSetup,
+  readPageArguments,
+  readPageFailureOf,
+  readPageTool,
+} from './read-page.ts';
+export {
   failureReason,
   isTextFormat,
   isWebSearchFormat,
@@ -75,3 +99,4 @@ export {
   searchTypeDescription,
   searchTypeProfile,
 } from './search-type.ts';
+export { type WebSearchToolSetup, webSearchTool } from './web-search.ts';

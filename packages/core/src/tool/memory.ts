@@ -47,9 +47,13 @@ export type ToolSearchOutcome = 'memory' | 'web' | 'nothing';
 
 /** What the layer needs of a trace log (`createTraceLog`): counting outcomes, and the route they teach. */
 export interface ToolTraces {
-  record(query: string, outcome: ToolSearchOutcome): Promise<void>;
-  /** The learned route for a question's kind: `search-first` skips the recall. */
-  hint?(query: string): Promise<{ route: 'search-first' | 'memory-first' }>;
+  /** `context.userId`: who asked, so the log can tell the same user asking again. */
+  record(query: string, outcome: ToolSearchOutcome, context?: { userId?: string }): Promise<void>;
+  /**
+   * What the traces learned of a question's kind: `search-first` skips the recall; `maxAgeMs`, a
+   * tighter age limit for findings answering it (users asked again soon after answers from memory).
+   */
+  hint?(query: string): Promise<{ route: 'search-first' | 'memory-first'; maxAgeMs?: number }>;
 }
 
 /** What the memory may do for one search. */
@@ -154,10 +158,15 @@ async function choosePolicy<F extends ToolFinding>(
     logger.warn({ error: describe(error) }, `${name}: policy failed; recalling without persisting`);
   }
   if (policy.recall === false || !step.traces?.hint || !recallable(request)) return policy;
-  // What the traces learned: a kind of question the web answers better is searched without recalling.
+  // What the traces learned: a kind of question users were unhappy to get from memory is searched
+  // without recalling; one they asked again soon after is answered only by younger findings.
   try {
     const hint = await step.traces.hint(request.query);
     if (hint.route === 'search-first') return { ...policy, recall: false };
+    const learned = hint.maxAgeMs;
+    if (typeof learned === 'number' && learned >= 0 && !(learned >= (policy.maxAgeMs ?? Infinity))) {
+      return { ...policy, maxAgeMs: learned };
+    }
   } catch (error) {
     logger.warn({ error: describe(error) }, `${name}: routing hint failed; recalling`);
   }
@@ -194,7 +203,7 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
         ...(policy.maxAgeMs === undefined ? {} : { maxAgeMs: policy.maxAgeMs }),
       });
       if (learned) {
-        await record(traces, request.query, 'memory', logger, name);
+        await record(traces, request, options, 'memory', logger, name);
         return { response: fromFinding(request.query, learned, Date.now()), learned };
       }
     } catch (error) {
@@ -214,10 +223,10 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
     }
     response = await search(request, left === undefined ? options : { ...options, timeoutMs: left });
   } catch (error) {
-    if (!options.signal?.aborted) await record(traces, request.query, 'nothing', logger, name);
+    if (!options.signal?.aborted) await record(traces, request, options, 'nothing', logger, name);
     throw error;
   }
-  await record(traces, request.query, response.results.length > 0 ? 'web' : 'nothing', logger, name);
+  await record(traces, request, options, response.results.length > 0 ? 'web' : 'nothing', logger, name);
 
   if (policy.persist === true && response.results.length > 0 && !response.stale) {
     try {
@@ -236,14 +245,19 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
 
 async function record(
   traces: ToolTraces | undefined,
-  query: string,
+  request: SearchRequestInput,
+  options: SearchOptions,
   outcome: ToolSearchOutcome,
   logger: Logger,
   name: string,
 ): Promise<void> {
   if (!traces) return;
   try {
-    await traces.record(query, outcome);
+    await traces.record(
+      request.query,
+      outcome,
+      options.userId === undefined ? {} : { userId: options.userId },
+    );
   } catch (error) {
     logger.warn({ error: describe(error) }, `${name}: trace not recorded`);
   }

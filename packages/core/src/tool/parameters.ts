@@ -1,4 +1,8 @@
 import { MAX_DOMAINS, MAX_QUERY_LENGTH, MAX_RESULTS_LIMIT, SEARCH_MODES } from '../request.ts';
+import { type ToolParameter, toolJsonSchema } from './define.ts';
+
+/** One `web_search` argument: a layer tool's parameter (`ToolParameter`). */
+export type WebSearchParameter = ToolParameter;
 
 /**
  * The `web_search` arguments, described once. Every framework's schema is derived from this list: the
@@ -7,15 +11,6 @@ import { MAX_DOMAINS, MAX_QUERY_LENGTH, MAX_RESULTS_LIMIT, SEARCH_MODES } from '
  * a word any case): the schema only tells the model what to send; `readWebSearchArguments` decides what
  * a value means, the same way on every surface.
  */
-export interface WebSearchParameter {
-  name: string;
-  /** `text`: the query; `count`: a number (or a numeric string); `word`: one of a few words; `sites`: domains. */
-  kind: 'text' | 'count' | 'word' | 'sites';
-  description: string;
-  /** The words a `word` parameter knows (listed for the model; any other value degrades). */
-  words?: readonly string[];
-}
-
 /** How many results, what the model reads: one sentence for `max_results` and its alias. */
 const COUNT = `How many results, 1 to ${MAX_RESULTS_LIMIT}. Default 5.`;
 
@@ -23,6 +18,7 @@ export const WEB_SEARCH_PARAMETERS: readonly WebSearchParameter[] = Object.freez
   {
     name: 'query',
     kind: 'text',
+    required: true,
     description: `What to search for, as a few keywords: "weather Paris tomorrow" (at most ${MAX_QUERY_LENGTH} characters).`,
   },
   {
@@ -67,32 +63,10 @@ export function webSearchParameter(name: string): WebSearchParameter {
   return parameter;
 }
 
-type JsonSchemaProperty = Record<string, unknown>;
-
-function jsonSchemaProperty(parameter: WebSearchParameter): JsonSchemaProperty {
-  const { description } = parameter;
-  switch (parameter.kind) {
-    case 'text':
-      return { type: 'string', description };
-    case 'count':
-      return { type: ['integer', 'string', 'null'], description };
-    case 'word':
-      return { type: ['string', 'null'], description };
-    case 'sites':
-      return { type: ['array', 'string', 'null'], items: { type: 'string' }, description };
-  }
-}
-
 /**
  * The arguments as a JSON Schema object, for frameworks that take one. `query` is the one required field;
  * nothing is refused by type, so a model's odd value reaches the coercion rather than a framework error.
  */
-export function webSearchJsonSchema(): {
-  type: 'object';
-  properties: Record<string, JsonSchemaProperty>;
-  required: string[];
-} {
-  const properties: Record<string, JsonSchemaProperty> = {};
-  for (const parameter of WEB_SEARCH_PARAMETERS) properties[parameter.name] = jsonSchemaProperty(parameter);
-  return { type: 'object', properties, required: ['query'] };
+export function webSearchJsonSchema(): ReturnType<typeof toolJsonSchema> {
+  return toolJsonSchema(WEB_SEARCH_PARAMETERS);
 }

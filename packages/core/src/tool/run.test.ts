@@ -169,6 +169,39 @@ describe('runWebSearchTool', () => {
     expect(recorded).toEqual(['web']);
   });
 
+  it('a learned age limit narrows the recall, never widens the policy’s; the user is told to the traces', async () => {
+    upstream();
+    const asked: (number | undefined)[] = [];
+    const contexts: unknown[] = [];
+    const memory: ToolMemory = {
+      recall: async (_q, options) => {
+        asked.push(options.maxAgeMs);
+        return [];
+      },
+      remember: async () => {},
+    };
+    const traces = (maxAgeMs: number) => ({
+      record: async (_q: string, _outcome: string, context?: unknown) => {
+        contexts.push(context);
+      },
+      hint: async () => ({ route: 'memory-first' as const, maxAgeMs }),
+    });
+    await runWebSearchTool(
+      { query: 'q' },
+      { client: client(), memory: { memory, traces: traces(60_000) }, userId: 'u1' },
+    );
+    await runWebSearchTool(
+      { query: 'q' },
+      { client: client(), memory: { memory, traces: traces(60_000), maxAgeMs: 1_000 } },
+    );
+    await runWebSearchTool(
+      { query: 'q' },
+      { client: client(), memory: { memory, traces: traces(60_000), maxAgeMs: 120_000 } },
+    );
+    expect(asked).toEqual([60_000, 1_000, 60_000]);
+    expect(contexts[0]).toEqual({ userId: 'u1' });
+  });
+
   it('a friend teaches the memory, a stranger does not', async () => {
     upstream();
     const friend = recallingMemory(undefined);

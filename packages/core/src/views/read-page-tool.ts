@@ -51,6 +51,10 @@ export interface PageText {
   text: string;
   truncated: boolean;
   contentType: string;
+  /** The site's own name, when the page gives one. */
+  siteName?: string;
+  /** The page's date (ISO 8601), when it gives one. */
+  publishedAt?: string;
   /** Where a next read goes on from the cut (the reader's note in `text` says so too). */
   nextOffset?: number;
   /** Length of the page's whole text, in characters. */
