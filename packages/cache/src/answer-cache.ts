@@ -7,13 +7,11 @@ import {
 } from '@agent-search/core';
 import { type AnswerCacheOptions, answerCacheSettings } from './answer-cache-options.ts';
 import { AnswerRefresh, type Miss } from './answer-refresh.ts';
-import type { CacheEntry } from './cache-entry.ts';
 import { cacheKey } from './cache-key.ts';
 import { Coalescing } from './coalescing.ts';
 import { EntryReader } from './entry-reader.ts';
 import { responseForCaller, responseOf } from './entry-response.ts';
 import { EntryWriter } from './entry-writer.ts';
-import { isSharedStore } from './store.ts';
 
 export {
   type AnswerCacheOptions,
@@ -27,8 +25,8 @@ export {
  * parts, in the order a search meets them:
  *
  * 1. validate once (`client.normalize`) and fix the search's one deadline (`searchDeadline`);
- * 2. the checked read (`EntryReader`): the stored entry, taken as untrusted input unless the store holds
- *    only this process's writes, and, when a local copy cannot answer, the shared tier's newer one;
+ * 2. the checked read (`EntryReader.lookup`): the stored entry, taken as untrusted input unless the store
+ *    holds only this process's writes, and, when a local copy cannot answer, the shared tier's newer one;
  * 3. a fresh entry that covers the request is mapped to a response (`responseOf`);
  * 4. a miss goes to `client` once however many identical searches ask at the same time (`Coalescing`),
  *    the first of them passing `admit` (the per-user limit);
@@ -43,16 +41,6 @@ export function withAnswerCache(client: SearchClient, options: AnswerCacheOption
   const writer = new EntryWriter(settings, () => client.profiles);
   const refresh = new AnswerRefresh(client, settings, reader, writer);
   const flights = new Coalescing<SearchResponse>();
-  const shared = isSharedStore(store);
-
-  /** The stored entry; a local copy that cannot answer may be older than what another process stored since. */
-  async function lookup(key: string, maxResults: number): Promise<CacheEntry | undefined> {
-    const entry = await reader.read(key);
-    if (!entry || !shared || reader.answers(entry, maxResults)) return entry;
-    const latest = await reader.read(key, 'shared');
-    const newer = latest && (reader.answers(latest, maxResults) || latest.storedAt > entry.storedAt);
-    return newer ? latest : entry;
-  }
 
   return wrapSearchClient(client, {
     async search(input, searchOptions: SearchOptions = {}) {
@@ -62,7 +50,7 @@ export function withAnswerCache(client: SearchClient, options: AnswerCacheOption
       signal?.throwIfAborted();
       const deadline = searchDeadline(searchOptions, client.timeoutMs, now);
       const key = cacheKey(request, searchOptions.providers);
-      const entry = await lookup(key, request.maxResults);
+      const entry = await reader.lookup(key, request.maxResults);
       if (entry && reader.answers(entry, request.maxResults)) {
         logger.debug({ ageMs: now() - entry.storedAt }, 'cache hit');
         return responseOf(entry, request, times);

@@ -45,6 +45,18 @@ export class EntryReader {
   }
 
   /**
+   * The entry to answer `maxResults` from, or to refresh: the stored one, unless a local copy that cannot
+   * answer is older than what another process stored since (a shared store's own tier is read then).
+   */
+  async lookup(key: string, maxResults: number): Promise<CacheEntry | undefined> {
+    const entry = await this.read(key);
+    if (!entry || !isSharedStore(this.#store) || this.answers(entry, maxResults)) return entry;
+    const latest = await this.read(key, 'shared');
+    const newer = latest && (this.answers(latest, maxResults) || latest.storedAt > entry.storedAt);
+    return newer ? latest : entry;
+  }
+
+  /**
    * The stored entry, unless missing, unreadable, failing its check or past its stale window. `shared`
    * skips a local copy (memory in front of Redis) for what every process sees.
    */

@@ -115,9 +115,8 @@ export class FindingIndex {
    */
   async #lookUp(asked: QuestionShape): Promise<Finding[]> {
     const { store, namespaces, freshness } = this.#options;
-    const ids = [...new Set(await store.byQuestion!(namespaces, asked.key))];
     const found: Finding[] = [];
-    for (const value of await store.get(ids)) {
+    for (const value of await store.byQuestion!(namespaces, asked.key)) {
       const finding = this.#readable(value);
       if (!finding || !sameQuestion(questionShape(finding.query), asked)) continue;
       found.push(finding.kind ? finding : { ...finding, kind: kindOfFinding(finding, freshness) });

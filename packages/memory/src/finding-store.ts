@@ -44,11 +44,11 @@ export interface FindingStore {
   /** Deletes every finding the user triggered, in every namespace; resolves with how many. */
   forgetUser(userId: string): Promise<number>;
   /**
-   * Optional: ids of the findings in these namespaces filed under a question's key (`questionShape`),
-   * oldest first; they may name findings since removed. With it, a new memory answers its first recalls
-   * from this one lookup while it loads the rest; without it, they wait for the load.
+   * Optional: the stored values (unvalidated) of the findings in these namespaces filed under a question's
+   * key (`questionShape`), oldest first, each once, in one round trip. With it, a new memory answers its
+   * first recalls from this one lookup while it loads the rest; without it, they wait for the load.
    */
-  byQuestion?(namespaces: readonly string[], key: string): Promise<string[]>;
+  byQuestion?(namespaces: readonly string[], key: string): Promise<unknown[]>;
   close(): Promise<void>;
 }
 

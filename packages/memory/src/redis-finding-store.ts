@@ -12,7 +12,7 @@ import {
 } from './finding-store.ts';
 import type { QueryKind } from './query-kind.ts';
 import { redisWithin as withTimeout } from './redis-call.ts';
-import { ADD_FINDING, FORGET_USER, GET_BOUNDED } from './redis-scripts.ts';
+import { ADD_FINDING, FINDINGS_BY_QUESTION, FORGET_USER, GET_BOUNDED } from './redis-scripts.ts';
 import { RedisTraceCounts } from './redis-trace-counts.ts';
 import { TrustedVersions } from './redis-versions.ts';
 import { questionShape } from './same-question.ts';
@@ -40,7 +40,6 @@ const NAMESPACE = /^(shared|bot:[\w.-]{1,64})$/;
 const CHUNK = 1_000;
 /** Ids a question lookup reads per namespace, the newest: more than a recall can use. */
 const QUESTION_IDS = 100;
-const QUESTION_ID = /^[\w-]{1,64}$/;
 /** A change log entry as the scripts write it: "<version> +<id>" or "<version> -<id>". */
 const LOG_ENTRY = /^(\d{1,15}) ([+-])([\w-]{1,64})$/;
 
@@ -188,22 +187,25 @@ export class RedisFindingStore implements FindingStore, TraceStore {
     return withTimeout(this.client.zrange(this.#index(namespace), -limit, -1), this.#timeoutMs, 'an id read');
   }
 
-  async byQuestion(namespaces: readonly string[], key: string): Promise<string[]> {
+  async byQuestion(namespaces: readonly string[], key: string): Promise<unknown[]> {
     if (key === '') return [];
     for (const ns of namespaces) {
       if (!NAMESPACE.test(ns)) throw new TypeError(`not a finding namespace: ${ns.slice(0, 80)}`);
     }
-    // Sent back to back on one connection (no MULTI: a lookup needs no atomicity, and a list read apart
-    // from the others is as good).
-    const lists = await withTimeout(
-      Promise.all(namespaces.map((ns) => this.client.lrange(this.#question(ns, key), -QUESTION_IDS, -1))),
+    const lists = namespaces.map((ns) => this.#question(ns, key));
+    const raw = await withTimeout(
+      this.client.eval(
+        FINDINGS_BY_QUESTION,
+        lists.length,
+        ...lists,
+        this.#prefix,
+        MAX_STORED_BYTES,
+        QUESTION_IDS,
+      ),
       this.#timeoutMs,
       'a question lookup',
     );
-    const ids: string[] = [];
-    // Anyone with the Redis password may have written the lists: only id-shaped strings are read.
-    for (const list of lists) for (const id of list) if (QUESTION_ID.test(id)) ids.push(id);
-    return ids;
+    return Array.isArray(raw) ? raw.map((value) => parseJson(typeof value === 'string' ? value : null)) : [];
   }
 
   async get(ids: readonly string[]): Promise<unknown[]> {

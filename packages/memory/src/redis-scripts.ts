@@ -153,3 +153,28 @@ for _, bot in ipairs(bots) do
 end
 return totals
 `;
+
+/**
+ * The findings filed under a question (the newest ARGV[3] ids of each list in KEYS), oldest first, each
+ * id once, read in the same round trip: a new bot's first recall costs one. Like GET_BOUNDED, a value
+ * longer than ARGV[2] bytes (or not a string) comes back as nil, and only id-shaped list entries name a
+ * key (anyone with the password may have written the lists). ARGV: prefix, max bytes, ids per list.
+ */
+export const FINDINGS_BY_QUESTION = `
+local prefix, max, per = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local seen, out = {}, {}
+for _, list in ipairs(KEYS) do
+  if redis.call('type', list).ok == 'list' then
+    for _, id in ipairs(redis.call('lrange', list, -per, -1)) do
+      if #id <= 64 and string.match(id, '^[%w_-]+$') and not seen[id] then
+        seen[id] = true
+        local key = prefix .. 'f:' .. id
+        if redis.call('type', key).ok == 'string' and redis.call('strlen', key) <= max then
+          out[#out + 1] = redis.call('get', key)
+        end
+      end
+    end
+  end
+end
+return out
+`;

@@ -6,6 +6,7 @@ import {
   createSearchMemory,
   createTraceLog,
   type FindingStore,
+  questionShape,
   RedisFindingStore,
   type SearchMemory,
 } from '../src/index.ts';
@@ -350,6 +351,47 @@ describe.skipIf(Boolean(noRedis))('trace learning on a real Redis', () => {
 });
 
 describe.skipIf(Boolean(noRedis))('a new bot’s first recall on a real Redis', () => {
+  it('reads the question’s findings in one round trip, skipping what anyone forged into its list', async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const admin = new Redis(redisUrl);
+    const elena = createSearchMemory({
+      botId: 'elena',
+      scope: 'shared',
+      store: new RedisFindingStore({ url: redisUrl, keyPrefix }),
+    });
+    const store = new RedisFindingStore({ url: redisUrl, keyPrefix });
+    try {
+      await elena.remember(finding('capital of Kazakhstan', 'mark'));
+      const [list] = await admin.keys(`${keyPrefix}q:shared:*`);
+      expect(list).toBeDefined();
+      // Forged entries: not id-shaped, a value too big to read, a key that is not a string, a repeat.
+      await admin.set(`${keyPrefix}f:big`, 'x'.repeat(4 * 64 * 1024));
+      await admin.hset(`${keyPrefix}f:hash`, 'a', '1');
+      const [real] = await admin.lrange(list!, 0, 0);
+      await admin.rpush(list!, '../../etc', 'big', 'hash', 'gone', real!);
+      await store.client.ping();
+      const sent: string[] = [];
+      const send = store.client.sendCommand.bind(store.client);
+      store.client.sendCommand = (command) => {
+        sent.push(command.name);
+        return send(command);
+      };
+      const values = await store.byQuestion(
+        ['bot:dotty', 'shared'],
+        questionShape('capital of Kazakhstan').key,
+      );
+      expect(sent).toEqual(['eval']);
+      expect(values).toHaveLength(1);
+      expect(values[0]).toMatchObject({ id: real, query: 'capital of Kazakhstan' });
+    } finally {
+      await elena.close();
+      await store.close();
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
+    }
+  });
+
   it('answers from the findings filed under its question, without waiting for the load of every finding', async () => {
     const keyPrefix = `test:${randomUUID()}:`;
     const admin = new Redis(redisUrl);

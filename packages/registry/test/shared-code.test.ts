@@ -11,6 +11,7 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'fault-scenarios.ts',
   'duckduckgo-answers.ts',
   'load.ts',
+  'starvation.ts',
   'reliability-report.ts',
   'report.ts',
   'hostile-upstreams.ts',

@@ -166,7 +166,7 @@ export function describeRecallContract<M extends RecallContractMemory>(
             snippet: `What the page said about ${learned} (recall-pair-${i}).`,
           },
         ],
-        provider: 'duckduckgo',
+        provider: 'pairs-upstream',
       });
     }
     clock += pairs[batch[0]!]!.ageMs;
