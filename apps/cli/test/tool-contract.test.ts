@@ -10,7 +10,7 @@ import { EXIT_CODES, main } from '../src/main.ts';
 // the whole command (`main`: argument parsing, configuration from the environment, the search stack, the
 // tool layer, stdout and the exit code) run in this process as the CLI's own tests run it, with the
 // contract's provider as the one configuration knows. In-process because the matrix is ~380 calls: a
-// process each would take minutes. `cli-tool-call.test.ts` spawns the built command for a few of them.
+// process each would take minutes. `cli-tool-call.test.ts` spawns the command (bin.ts) for a few of them.
 
 const ASKER = { botId: 'dotty', botName: 'Dotty' };
 let redis: RunningRedis | undefined;
