@@ -9,5 +9,8 @@ const client = createSearchClient({ providers: [createDuckDuckGoProvider()] });
 const model = new google.LLM({ model: 'gemini-3-flash-preview' }); // GOOGLE_API_KEY
 const found = await searchToolsFor(model, { client }); // found.source: 'google' or 'agent-search'
 // A list: a provider tool cannot go in the name-keyed object form of `tools`. Add your own after it.
-const agent = new voice.Agent({ instructions: 'You are a helpful voice assistant.', tools: [...found.tools] });
+const agent = new voice.Agent({
+  instructions: 'You are a helpful voice assistant.',
+  tools: [...found.tools],
+});
 console.log(found.source, agent.toolCtx.providerTools.length);
