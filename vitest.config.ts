@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*/vitest.config.ts',
+      'packages/*/vitest.own-worker.config.ts',
       'packages/providers/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
       'scripts/vitest.config.ts',

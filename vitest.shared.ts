@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 import { HANG_MS } from './packages/testing/src/hang.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -44,6 +44,42 @@ export interface ProjectOptions {
    * agent and memory (process-wide state, module-load checks) keep a fresh worker per file.
    */
   isolate?: boolean;
+  /**
+   * The project's slow suites (real Redis, spawned processes, the hostile matrix), as globs: left out of
+   * `pnpm test`, run by `pnpm test:integration`; CI (`.ci/run`) runs both in one run.
+   */
+  integration?: string[];
+  /**
+   * With `isolate: false`, the files that still need a fresh worker (a `vi.mock` of a module other files
+   * load): left out of this project and run by `ownWorkerProject` (a `vitest.own-worker.config.ts`).
+   */
+  ownWorker?: string[];
+}
+
+/**
+ * Which tests a run takes (AGENT_SEARCH_TESTS): "unit" (the default, `pnpm test`), "integration"
+ * (`pnpm test:integration`) or "all" (`.ci/run`).
+ */
+export const SUITE = process.env.AGENT_SEARCH_TESTS ?? 'unit';
+if (!['unit', 'integration', 'all'].includes(SUITE))
+  throw new Error(`AGENT_SEARCH_TESTS must be unit, integration or all, not "${SUITE}"`);
+const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+function suiteFiles(integration: string[]): { include: string[]; exclude: string[] } {
+  if (SUITE === 'integration') return { include: integration, exclude: configDefaults.exclude };
+  if (SUITE === 'all') return { include: ALL_TESTS, exclude: configDefaults.exclude };
+  return { include: ALL_TESTS, exclude: [...configDefaults.exclude, ...integration] };
+}
+
+function withExcluded(files: { include: string[]; exclude: string[] }, excluded: string[]) {
+  return { include: files.include, exclude: [...files.exclude, ...excluded] };
+}
+
+/** The files of package `name` that need a fresh worker each (see `ProjectOptions.ownWorker`). */
+export function ownWorkerProject(name: string, files: string[]) {
+  const project = packageProject(`${name}:own-worker`, { isolate: true });
+  const included = SUITE === 'integration' ? [] : files;
+  return { ...project, test: { ...project.test, include: included, exclude: configDefaults.exclude } };
 }
 
 // Workspace packages resolve to their TypeScript sources (the aliases above), so tests need no build. Tests,
@@ -54,7 +90,7 @@ export function packageProject(name: string, extra: ProjectOptions = {}) {
     test: {
       name,
       environment: 'node',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      ...withExcluded(suiteFiles(extra.integration ?? []), extra.ownWorker ?? []),
       testTimeout: HANG_MS,
       hookTimeout: HANG_MS,
       expect: { poll: { timeout: HANG_MS } },

@@ -27,6 +27,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readDocSnippets } from './doc-snippets.mjs';
 import { readInstallSteps } from './install-lines.mjs';
+import { snippetEnv, snippetRoutes } from './snippet-routes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -54,7 +55,9 @@ function run(file, args, options = {}) {
 
 const clip = (text) => text.trim().split('\n').slice(-25).join('\n    ');
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
-const tscPath = bin('tsc').replace(/\.bin\/tsc$/, 'typescript/bin/tsc');
+// Consumers on either TypeScript line: 5.9 (the `typescript` dev dependency) and 7 (`typescript-7`, native).
+const tscPath = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const tsc7Path = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 // A strict nodenext consumer that checks every declaration file it reaches; with `emit`, it writes the
 // JavaScript to out/ (the snippets run from there).
@@ -78,6 +81,17 @@ const strictTsconfig = (files, emit = false) =>
     null,
     2,
   )}\n`;
+
+/** Type-checks `folder`'s tsconfig.json with `compiler` (5.9's JavaScript emit, if asked), then with TS 7. */
+async function typeCheck(folder, compiler, prefix) {
+  const [older, native] = await Promise.all([
+    run(process.execPath, [compiler, '-p', 'tsconfig.json'], { cwd: folder }),
+    run(process.execPath, [tsc7Path, '-p', 'tsconfig.json', '--noEmit'], { cwd: folder }),
+  ]);
+  tscProblems(older, prefix);
+  tscProblems(native, `${prefix}TypeScript 7: `);
+  return older.code === 0 && native.code === 0;
+}
 
 /** tsc's errors as problems, each naming the package whose declarations fail (tsc prints node_modules paths). */
 function tscProblems(tsc, prefix = '') {
@@ -137,7 +151,12 @@ for (const { name, dir, manifest } of packages) {
 // ---- pack ----
 const packed = await Promise.all(
   packages.map(async (pkg) => {
-    const result = await run('pnpm', ['pack', '--pack-destination', tarballs, '--json'], { cwd: pkg.dir });
+    // Without `prepack` (each package's build): this check runs after `pnpm run build`, and 21 builds at
+    // once would rewrite declarations other packages' builds are reading.
+    const result = await run('pnpm', ['pack', '--pack-destination', tarballs, '--json'], {
+      cwd: pkg.dir,
+      env: { ...process.env, npm_config_ignore_scripts: 'true' },
+    });
     if (result.code !== 0) {
       problem(pkg.name, `pnpm pack failed:\n    ${clip(result.stderr || result.stdout)}`);
       return undefined;
@@ -453,15 +472,8 @@ async function checkInstallStep({ where, specs }, index) {
   writeFileSync(join(folder, 'tsconfig.json'), strictTsconfig(files, snippets.length > 0));
   // The user's own TypeScript when the guide installs it.
   const localTsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
-  const tsc = await run(
-    process.execPath,
-    [existsSync(localTsc) ? localTsc : tscPath, '-p', 'tsconfig.json'],
-    {
-      cwd: folder,
-    },
-  );
-  tscProblems(tsc, label);
-  if (tsc.code !== 0 || snippets.length === 0) return;
+  const typed = await typeCheck(folder, existsSync(localTsc) ? localTsc : tscPath, label);
+  if (!typed || snippets.length === 0) return;
   writeFileSync(join(folder, 'snippet-run.mjs'), readFileSync(join(root, 'scripts', 'snippet-run.mjs')));
   for (const snippet of snippets.filter((s) => !TYPE_CHECKED_ONLY.test(s.file)))
     await runSnippet(folder, snippet, label);
@@ -499,7 +511,8 @@ const { startProviderSimulator, WEB_ENTRIES, NEWS_ENTRIES, VIDEO_ENTRIES } = awa
   '../packages/testing/src/simulator/index.ts'
 );
 const { loadProviderKits } = await import('../packages/registry/src/testing.ts');
-const simulator = await startProviderSimulator({ kits: await loadProviderKits() });
+const kits = await loadProviderKits();
+const simulator = await startProviderSimulator({ kits });
 // Tavily asked for some sites only (a profile's, legal-cn's) answers with pages of those sites, as the real
 // one does: the simulator's pages, moved to the first site asked for (core drops results off those sites).
 simulator.configure('tavily', {
@@ -518,6 +531,8 @@ const servedTexts = [...WEB_ENTRIES, ...NEWS_ENTRIES, ...VIDEO_ENTRIES]
   .flatMap((e) => [e.url, new URL(e.url).pathname, e.title, e.title.split(/ [|–—-] /)[0]])
   .filter((text) => text.length >= 15);
 const loopbackPreload = pathToFileURL(join(root, 'scripts', 'snippet-loopback.mjs')).href;
+// The hosts snippet-loopback sends to the simulator, found from the providers themselves (snippet-routes.mjs).
+const snippetRouteTable = JSON.stringify(await snippetRoutes(kits, simulator.origin));
 // Snippets that are type-checked but not run: *.browser.ts (front-end code, it runs in a browser) and
 // *.live.ts (it needs a live service: a web page, which the reader's address guard keeps off loopback, or a
 // model vendor's API this check does not play).
@@ -549,18 +564,11 @@ async function runSnippet(folder, { file, doc, line }, label) {
         PATH: process.env.PATH,
         HOME: folder,
         AGENT_SEARCH_SNIPPET_UPSTREAM: simulator.origin,
+        AGENT_SEARCH_SNIPPET_ROUTES: snippetRouteTable,
         AI_GATEWAY_API_KEY: 'docs-check',
-        // Placeholders for the snippets that read a key: those providers' requests reach the simulator too.
-        TAVILY_API_KEY: 'tvly-docs-check',
-        EXA_API_KEY: 'docs-check',
-        BRAVE_API_KEY: 'docs-check',
-        SERPAPI_API_KEY: 'docs-check',
-        PERPLEXITY_API_KEY: 'docs-check',
-        ANTHROPIC_API_KEY: 'docs-check',
-        OPENAI_API_KEY: 'docs-check',
-        GEMINI_API_KEY: 'docs-check',
-        // A self-hosted SearXNG is on loopback: the simulator's, at its base URL.
-        SEARXNG_URL: `${simulator.origin}/searxng`,
+        // Every provider's key variable (its kit's planted key), and a self-hosted one's base URL on the
+        // simulator: each provider's requests reach the simulator (from the definitions: snippet-routes.mjs).
+        ...snippetEnv(kits, simulator.origin),
         // What a LiveKit agent is run with (its session, which would connect, is not started).
         LIVEKIT_URL: 'ws://127.0.0.1:7880',
         LIVEKIT_API_KEY: 'docs-check',
@@ -701,10 +709,10 @@ writeFileSync(
 );
 
 const cliPackage = tarred.find((p) => p.manifest.bin);
-const [esm, cjs, tsc, version] = await Promise.all([
+const [esm, cjs, , version] = await Promise.all([
   run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
   run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
-  run(process.execPath, [tscPath, '-p', 'tsconfig.json'], { cwd: consumer }),
+  typeCheck(consumer, tscPath, ''),
   cliPackage
     ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
     : Promise.resolve(undefined),
@@ -721,7 +729,6 @@ for (const [what, result] of [
 }
 if (hasSearch && served.length === 0)
   problems.push('@agent-search/provider-duckduckgo: the search never reached the loopback server');
-tscProblems(tsc);
 if (cliPackage) {
   if (version.code !== 0 || version.stdout.trim() !== cliPackage.manifest.version) {
     problems.push(

@@ -82,8 +82,8 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
     if (!extension) continue;
     const marker = MARKER.exec(lines[block.start - 1]?.trim() ?? '');
     if (!marker) {
-      // docs/providers/brave.md → docs/snippets/providers-brave/<name>.ts;
-      // packages/providers/brave/README.md → docs/snippets/packages/providers/brave/<name>.ts
+      // docs/providers/<id>.md → docs/snippets/providers-<id>/<name>.ts;
+      // packages/providers/<id>/README.md → docs/snippets/packages/providers/<id>/<name>.ts
       const folder = doc.endsWith('/README.md')
         ? doc.replace(/\/README\.md$/, '')
         : doc

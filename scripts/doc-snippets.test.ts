@@ -78,7 +78,7 @@ describe('readDocSnippets', () => {
   });
 
   it("covers each package's README too, suggesting a folder named after the package", () => {
-    write('packages/providers/brave/README.md', `# Brave\n\n${INSTALL}\n${block(CODE)}`);
+    write('packages/providers/acme/README.md', `# Acme\n\n${INSTALL}\n${block(CODE)}`);
     write('docs/snippets/packages/core/search.ts', CODE);
     write(
       'packages/core/README.md',
@@ -90,7 +90,7 @@ describe('readDocSnippets', () => {
     ]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^packages\/providers\/brave\/README\.md:7: a ```ts block that is not a snippet file: move it to docs\/snippets\/packages\/providers\/brave\/<name>\.ts /,
+      /^packages\/providers\/acme\/README\.md:7: a ```ts block that is not a snippet file: move it to docs\/snippets\/packages\/providers\/acme\/<name>\.ts /,
     );
   });
 

@@ -79,19 +79,28 @@ const version = (name) =>
   spawnSync(bin(name), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
 
 // ---- the built packages, where a program installed them: node_modules links in a scratch folder ----
-for (const pkg of ['core', 'ai-sdk', 'mcp', 'langchain', ...PROVIDERS.map((id) => `providers/${id}`)]) {
+for (const pkg of [
+  'core',
+  'ai-sdk',
+  'mcp',
+  'langchain',
+  'cache',
+  ...PROVIDERS.map((id) => `providers/${id}`),
+]) {
   if (!existsSync(join(root, 'packages', pkg, 'dist'))) {
     console.error(`runtime-matrix: packages/${pkg}/dist is missing: run \`pnpm run build\` first`);
     process.exit(1);
   }
 }
 const scratch = mkdtempSync(join(tmpdir(), 'runtime-matrix-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const requireFrom = (pkg) => createRequire(join(root, 'packages', pkg, 'package.json'));
 const packageDir = (pkg, name) => dirname(realpathSync(requireFrom(pkg).resolve(`${name}/package.json`)));
 const links = {
   '@agent-search/core': join(root, 'packages', 'core'),
   '@agent-search/mcp': join(root, 'packages', 'mcp'),
   '@agent-search/langchain': join(root, 'packages', 'langchain'),
+  '@agent-search/cache': join(root, 'packages', 'cache'),
   ...Object.fromEntries(
     PROVIDERS.map((id) => [`@agent-search/provider-${id}`, join(root, 'packages', 'providers', id)]),
   ),
@@ -114,7 +123,7 @@ for (const file of ['package.json', 'dist']) {
 }
 writeFileSync(join(scratch, 'package.json'), '{ "private": true, "type": "module" }\n');
 cpSync(join(here, 'checks.mjs'), join(scratch, 'checks.mjs'));
-for (const file of ['worker.mjs', 'worker-langchain.mjs']) cpSync(join(here, file), join(scratch, file));
+for (const file of ['worker.mjs', 'worker-nodejs-compat.mjs']) cpSync(join(here, file), join(scratch, file));
 
 // ---- the loopback upstream: the provider simulator, as the consumer check uses it ----
 const { startProviderSimulator, WEB_ENTRIES } = await import('../packages/testing/src/simulator/index.ts');
@@ -149,6 +158,7 @@ function run(command, args, env) {
 const CHECKS = [
   'core + DuckDuckGo: a search',
   'core + Tavily (keyed): a search',
+  'cache: withCache answers a repeated question from memory',
   'AI SDK: generateText calls web_search',
   'AI SDK: an OpenAI Responses model gets its own search (optional peer imported)',
   'AI SDK: an Anthropic model without @ai-sdk/anthropic installed gets our web_search',
@@ -213,12 +223,16 @@ if (only.has('deno')) {
   await runChecks('deno', bin('deno'), ['run', '--allow-all', '--node-modules-dir=manual', 'checks.mjs']);
 }
 if (only.has('workerd')) {
-  const { runWorkerChecks } = await import(pathToFileURL(join(here, 'workerd.mjs')).href);
-  await runWorkerChecks({ tools, scratch, simulator, served, record, requireFrom, query: QUERY });
+  try {
+    const { runWorkerChecks } = await import(pathToFileURL(join(here, 'workerd.mjs')).href);
+    await runWorkerChecks({ tools, scratch, simulator, served, record, requireFrom, query: QUERY });
+  } catch (error) {
+    // miniflare refusing the configuration, or workerd failing to start: a failed check, not a crash.
+    record('workerd', 'workerd started the Worker', false, String(error?.message ?? error).split('\n')[0]);
+  }
 }
 
 await simulator.close();
-rmSync(scratch, { recursive: true, force: true });
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`runtime-matrix: ${Math.round((Date.now() - started) / 1000)} s`);

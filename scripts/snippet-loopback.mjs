@@ -11,23 +11,13 @@ if (!upstream)
   throw new Error('snippet-loopback: AGENT_SEARCH_SNIPPET_UPSTREAM (the simulator origin) is not set');
 
 /**
- * Real host → the simulator's path prefix for it (the provider's id). The simulator's routes are relative to
- * the provider's base URL, so a base URL with a path (OpenAI's `/v1`) has that path taken off.
+ * Real host → the simulator's path prefix for it (the provider's id) and the path its base URL adds, which
+ * the simulator's routes leave out (a `/v1`). Found by the consumer check from the providers
+ * themselves (snippet-routes.mjs), so a new provider needs no edit here.
  */
-const ROUTES = new Map([
-  ['html.duckduckgo.com', '/duckduckgo'],
-  ['duckduckgo.com', '/duckduckgo'],
-  ['links.duckduckgo.com', '/duckduckgo'],
-  ['api.tavily.com', '/tavily'],
-  ['api.exa.ai', '/exa'],
-  ['api.search.brave.com', '/brave'],
-  ['serpapi.com', '/serpapi'],
-  ['api.perplexity.ai', '/perplexity'],
-  ['api.anthropic.com', '/anthropic'],
-  ['generativelanguage.googleapis.com', '/gemini'],
-  ['api.openai.com', '/openai'],
-]);
-const BASE_PATHS = new Map([['api.openai.com', '/v1']]);
+const ROUTES = new Map(
+  JSON.parse(process.env.AGENT_SEARCH_SNIPPET_ROUTES ?? '[]').map((route) => [route.host, route]),
+);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * Services a snippet may reach for that this check does not play, refused without counting against the
@@ -100,16 +90,16 @@ globalThis.fetch = async (input, init) => {
   if (url.hostname === 'ai-gateway.vercel.sh' && url.pathname.endsWith('/language-model')) {
     return scriptedGatewayModel(request ? await request.text() : String(init?.body ?? '{}'));
   }
-  const prefix = ROUTES.get(url.hostname);
-  if (prefix === undefined && NOT_PLAYED.has(url.hostname)) {
+  const route = ROUTES.get(url.host);
+  if (route === undefined && NOT_PLAYED.has(url.hostname)) {
     throw new TypeError(`fetch failed: ${url.hostname} is not played by the docs check`);
   }
-  if (prefix === undefined) {
+  if (route === undefined) {
     process.stderr.write(`snippet-loopback: refused ${url.origin} (no live network in the docs check)\n`);
     throw new TypeError(`fetch failed: ${url.hostname} is not reachable from the docs check`);
   }
-  const base = BASE_PATHS.get(url.hostname) ?? '';
-  const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
+  const { prefix, basePath } = route;
+  const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
   const target = new URL(`${prefix}${path}${url.search}`, upstream);
   return realFetch(request ? new Request(target, request) : target, init);
 };

@@ -1,12 +1,14 @@
 import { defineProject } from 'vitest/config';
 import { HANG_MS } from '../packages/testing/src/hang.ts';
+import { SUITE } from '../vitest.shared.ts';
 
 // The repository's own scripts (the docs snippets check): not a package, tested in place.
 export default defineProject({
   test: {
     name: 'scripts',
     environment: 'node',
-    include: ['*.test.ts'],
+    // Fast: part of `pnpm test`, not of `pnpm test:integration`.
+    include: SUITE === 'integration' ? [] : ['*.test.ts'],
     testTimeout: HANG_MS,
     hookTimeout: HANG_MS,
   },

@@ -1,3 +1,7 @@
 import { packageProject } from '../../vitest.shared.ts';
 
-export default packageProject('ai-sdk', { isolate: false });
+export default packageProject('ai-sdk', {
+  isolate: false,
+  // The shared memory on real Redis.
+  integration: ['test/memory.test.ts'],
+});

@@ -3,6 +3,7 @@
 // Streamable HTTP with the official client, every search answered by the loopback provider simulator whose
 // origin is RUNTIME_MATRIX_UPSTREAM. One line per check, `RESULT {"name", "ok", "detail"}`, for the driver.
 import { searchToolsFor, webSearchTool } from '@agent-search/ai-sdk';
+import { withCache } from '@agent-search/cache';
 import { loadSearchConfig } from '@agent-search/core';
 import {
   createSearchMcpServer,
@@ -98,6 +99,14 @@ function searchingModel(provider) {
 await check('core + DuckDuckGo: a search', () => searched(duckDuckGoClient(), 'duckduckgo'));
 
 await check('core + Tavily (keyed): a search', () => searched(tavilyClient(), 'tavily'));
+
+await check('cache: withCache answers a repeated question from memory', async () => {
+  const client = withCache(tavilyClient());
+  const first = await client.search({ query: `${QUERY} cost`, maxResults: 3 });
+  const again = await client.search({ query: `${QUERY} cost`, maxResults: 3 });
+  expect(!first.cached && again.cached, `cached: ${first.cached}, ${again.cached}`);
+  return first.results[0].url;
+});
 
 await check('AI SDK: generateText calls web_search', async () => {
   const result = await generateText({

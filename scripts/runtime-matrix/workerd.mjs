@@ -58,7 +58,7 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
     }
   };
   const script = await bundle('worker.mjs', 'core, every provider, AI SDK, MCP server');
-  const langchain = await bundle('worker-langchain.mjs', 'core, Tavily, LangChain');
+  const langchain = await bundle('worker-nodejs-compat.mjs', 'core, Tavily, the cache, LangChain');
   const context = { Miniflare, simulator, served, record, requireFrom, query };
   // With nodejs_compat (what wrangler's templates turn on), and without: nothing here needs Node's APIs.
   if (script) {
@@ -69,7 +69,7 @@ export async function runWorkerChecks({ tools, scratch, simulator, served, recor
     }
   }
   if (langchain) {
-    const label = `${runtime} (LangChain)`;
+    const label = `${runtime} (nodejs_compat: LangChain, cache)`;
     const ask = langChainQuestions({ ...context, runtime: label });
     await askWorker({ ...context, script: langchain, flags: ['nodejs_compat'], runtime: label, ask });
   }
@@ -108,7 +108,8 @@ async function askWorker({ Miniflare, script, flags, runtime, simulator, served,
       record(runtime, name, true, detail);
     } catch (error) {
       failures += 1;
-      record(runtime, name, false, `${error.name}: ${String(error.message).split('\n')[0]}`);
+      const cause = error.cause ? ` (cause: ${error.cause.code ?? error.cause.message ?? error.cause})` : '';
+      record(runtime, name, false, `${error.name}: ${String(error.message).split('\n')[0]}${cause}`);
     }
   };
   const expect = (condition, message) => {
@@ -226,11 +227,20 @@ function langChainQuestions({ simulator, query, runtime, record }) {
       expect(text.startsWith(`Results for "${query}"`), text.slice(0, 200));
       return text.split('\n')[1];
     });
+    await check('the cache: a repeated question answered from memory', async () => {
+      // Another question than LangChain's, so its first search is the cache's first sight of it.
+      const answer = await (
+        await fetch(new URL(`/cache?q=${encodeURIComponent(`${query} cost`)}`, origin))
+      ).json();
+      expect(answer.provider === 'tavily', JSON.stringify(answer).slice(0, 200));
+      expect(answer.cached?.[0] === false && answer.cached?.[1] === true, `cached: ${answer.cached}`);
+      return answer.urls[0];
+    });
     const calls = simulator.calls('tavily') - before;
     record(
       runtime,
-      'the LangChain search reached the loopback simulator',
-      calls >= 1,
+      'the searches reached the loopback simulator once each',
+      calls === 2,
       `${calls} Tavily requests`,
     );
   };

@@ -10,6 +10,8 @@ import {
   type SearchMode,
   type SearchRequestInput,
 } from '@agent-search/core';
+import type { WebSearchFormat } from '@agent-search/core/tool';
+import { VIEW_FORMATS } from '@agent-search/core/view-formats';
 
 /** A command line the CLI refuses: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
@@ -25,13 +27,33 @@ export interface SearchCommand {
   /** Longest wait for one provider (--attempt-timeout). */
   attemptTimeoutMs?: number;
   cache: boolean;
+  /** Who is searching (--user): per-user rate limits, and the user the search memory records. */
+  userId?: string;
+}
+
+/**
+ * `--args '<json>'`: one web_search call as a model makes it, the raw arguments read by the tool layer as
+ * every surface reads them (lenient: numeric strings, any letter case, aliases, clamping), printed in a
+ * web_search format (`--format`, default `model`): the CLI as a tool surface, for scripts and agents.
+ */
+export interface ToolCallCommand {
+  kind: 'tool';
+  /** The model's raw arguments (a JSON object), as given. */
+  rawArguments: Record<string, unknown>;
+  format: WebSearchFormat;
+  /** Who is searching (--user). */
+  userId?: string;
+  timeoutMs?: number;
+  attemptTimeoutMs?: number;
+  cache: boolean;
 }
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'providers'; json: boolean }
-  | SearchCommand;
+  | SearchCommand
+  | ToolCallCommand;
 
 export const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
 
@@ -50,6 +72,8 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'attempt-timeout': { type: 'string' },
   'no-cache': { type: 'boolean' },
+  args: { type: 'string' },
+  user: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -70,7 +94,33 @@ const SEARCH_ONLY = [
   'timeout',
   'attempt-timeout',
   'no-cache',
+  'args',
+  'user',
 ] as const;
+
+// The flags that shape a request: `--args` carries the request itself, so none of them goes with it.
+const REQUEST_FLAGS = [
+  'profile',
+  'mode',
+  'max',
+  'num-results',
+  'time',
+  'safe',
+  'site',
+  'exclude-site',
+  'region',
+] as const;
+
+// What a user id may be (as the MCP server's SEARCH_USER_ID): it becomes a rate-limit key and the id
+// `forgetUser` takes, so it is short and printable.
+const USER_ID = /^[\w.:@-]{1,128}$/;
+
+// The tool layer's formats (`WEB_SEARCH_FORMATS` of `@agent-search/core/tool`), named from the light
+// view-formats module: every command reads its flags, and most never load the tool layer.
+const TOOL_FORMATS: readonly WebSearchFormat[] = ['results', ...VIEW_FORMATS];
+
+// A web_search call's arguments are a few short fields; anything longer is not one.
+const MAX_ARGS_CHARS = 16_384;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const v = value.trim().toLowerCase();
@@ -110,6 +160,70 @@ function domainsOf(flag: 'site' | 'exclude-site', entries: string[]): string[] {
   return entries;
 }
 
+function userOf(values: Values): { userId?: string } {
+  if (values.user === undefined) return {};
+  const user = values.user.trim();
+  if (!USER_ID.test(user)) {
+    throw new UsageError(
+      `--user must be 1-128 letters, digits, "_", "-", ".", ":" or "@" (got "${values.user.slice(0, 40)}")`,
+    );
+  }
+  return { userId: user };
+}
+
+function deadlines(values: Values): { timeoutMs?: number; attemptTimeoutMs?: number } {
+  return {
+    ...(values.timeout === undefined
+      ? {}
+      : { timeoutMs: integer('timeout', values.timeout, TIMEOUT_RANGE.min, TIMEOUT_RANGE.max) }),
+    ...(values['attempt-timeout'] === undefined
+      ? {}
+      : {
+          attemptTimeoutMs: integer(
+            'attempt-timeout',
+            values['attempt-timeout'],
+            TIMEOUT_RANGE.min,
+            TIMEOUT_RANGE.max,
+          ),
+        }),
+  };
+}
+
+/** `--args`: the JSON object is checked to be one, and nothing more; the tool layer reads what it holds. */
+function toolCallCommand(values: Values, raw: string, positionals: readonly string[]): ToolCallCommand {
+  if (positionals.length > 0) {
+    throw new UsageError('--args holds the query: give the arguments or a query, not both');
+  }
+  const flag = REQUEST_FLAGS.find((name) => values[name] !== undefined);
+  if (flag) throw new UsageError(`--${flag} does not go with --args: put it in the arguments`);
+  if (raw.length > MAX_ARGS_CHARS) {
+    throw new UsageError(`--args is ${raw.length} characters long; the limit is ${MAX_ARGS_CHARS}`);
+  }
+  let rawArguments: unknown;
+  try {
+    rawArguments = JSON.parse(raw);
+  } catch {
+    throw new UsageError('--args must be a JSON object, e.g. \'{"query": "heat pumps", "max_results": 3}\'');
+  }
+  if (typeof rawArguments !== 'object' || rawArguments === null || Array.isArray(rawArguments)) {
+    throw new UsageError('--args must be a JSON object, e.g. \'{"query": "heat pumps", "max_results": 3}\'');
+  }
+  let format: WebSearchFormat = 'model';
+  if (values.format !== undefined) {
+    format = oneOf('format', values.format, TOOL_FORMATS);
+    if (values.json && format !== 'json')
+      throw new UsageError('--json and --format disagree; use one of them');
+  } else if (values.json) format = 'json';
+  return {
+    kind: 'tool',
+    rawArguments: rawArguments as Record<string, unknown>,
+    format,
+    cache: !values['no-cache'],
+    ...userOf(values),
+    ...deadlines(values),
+  };
+}
+
 function searchCommand(values: Values, query: string, formats: readonly string[]): SearchCommand {
   if (query === '') throw new UsageError('say what to search for: agent-search "<query>"');
   const request: SearchRequestInput = { query };
@@ -146,18 +260,14 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
       throw new UsageError('--json and --format disagree; use one of them');
   } else if (values.json) format = 'json';
 
-  const command: SearchCommand = { kind: 'search', request, format, cache: !values['no-cache'] };
-  if (values.timeout !== undefined) {
-    command.timeoutMs = integer('timeout', values.timeout, TIMEOUT_RANGE.min, TIMEOUT_RANGE.max);
-  }
-  if (values['attempt-timeout'] !== undefined) {
-    command.attemptTimeoutMs = integer(
-      'attempt-timeout',
-      values['attempt-timeout'],
-      TIMEOUT_RANGE.min,
-      TIMEOUT_RANGE.max,
-    );
-  }
+  const command: SearchCommand = {
+    kind: 'search',
+    request,
+    format,
+    cache: !values['no-cache'],
+    ...userOf(values),
+    ...deadlines(values),
+  };
   return command;
 }
 
@@ -181,6 +291,7 @@ export function parseCommand(argv: string[], formats: readonly string[]): Comman
     if (misplaced) throw new UsageError(`--${misplaced} applies to searches, not to "providers"`);
     return { kind: 'providers', json: values.json ?? false };
   }
+  if (values.args !== undefined) return toolCallCommand(values, values.args, positionals);
   const query = positionals.join(' ').replace(/\s+/gu, ' ').trim();
   return searchCommand(values, query, formats);
 }

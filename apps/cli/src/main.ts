@@ -16,7 +16,7 @@ import {
 } from '@agent-search/core';
 import { withLegalProfiles } from '@agent-search/legal-cn/profiles';
 import type { EnvSearchMemory } from '@agent-search/memory';
-import { type Command, parseCommand, type SearchCommand, UsageError } from './args.ts';
+import { type Command, parseCommand, type SearchCommand, type ToolCallCommand, UsageError } from './args.ts';
 import {
   healthFile,
   hedgeFile,
@@ -175,7 +175,10 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
   const spinner = animate ? (await import('./spinner.ts')).startSpinner(stderr, 'Searching…') : undefined;
   let response: SearchResponse;
   try {
-    response = await client.search(command.request, context.signal ? { signal: context.signal } : {});
+    response = await client.search(command.request, {
+      ...(context.signal ? { signal: context.signal } : {}),
+      ...(command.userId === undefined ? {} : { userId: command.userId }),
+    });
   } catch (error) {
     spinner?.stop();
     if (isSearchError(error)) {
@@ -220,6 +223,31 @@ async function runSearch(command: SearchCommand, session: Session, context: RunC
     }),
   );
   return EXIT_CODES.ok;
+}
+
+/**
+ * `--args`: one web_search call through the tool layer, as every surface makes it: the raw arguments read
+ * leniently, the caller's policy (SEARCH_MEMORY_TRUST: a stranger gets 3 results), the search (memory
+ * first with SEARCH_MEMORY_BOT_ID), and the answer or the failure in the format's own form on stdout.
+ */
+async function runToolCall(command: ToolCallCommand, session: Session, context: RunContext): Promise<number> {
+  const { runWebSearchTool } = await import('@agent-search/core/tool');
+  const { env } = context;
+  // Loaded only when set: the memory package brings ioredis, which a plain call never loads.
+  const trust = env.SEARCH_MEMORY_TRUST?.trim()
+    ? (await import('@agent-search/memory')).trustFromEnv(env)
+    : undefined;
+  const answer = await runWebSearchTool(command.rawArguments, {
+    client: session.client,
+    format: command.format,
+    userId: command.userId,
+    trust,
+    signal: context.signal,
+    now: context.now,
+  });
+  context.stdout.write(answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`);
+  if (answer.outcome.status === 'answered') return EXIT_CODES.ok;
+  return answer.outcome.code === 'cancelled' ? EXIT_CODES.interrupted : EXIT_CODES.searchFailed;
 }
 
 async function runProviders(json: boolean, session: Session, context: RunContext): Promise<number> {
@@ -275,7 +303,7 @@ export async function main(argv: string[], context: CliContext): Promise<number>
   let session: Session | undefined;
   try {
     const env: Env =
-      command.kind === 'search'
+      command.kind === 'search' || command.kind === 'tool'
         ? {
             ...context.env,
             ...(command.timeoutMs === undefined ? {} : { SEARCH_TIMEOUT_MS: String(command.timeoutMs) }),
@@ -295,9 +323,11 @@ export async function main(argv: string[], context: CliContext): Promise<number>
     const check = checkSearchEnv(env, { definitions, app: CLI_VARIABLES });
     for (const mistyped of check.mistyped) say(`${PROGRAM}: warning: ${mistyped.message}\n`);
     if (check.error) throw check.error;
-    session = await openSession(env, definitions, loggers, command.kind === 'search' && command.cache);
-    return command.kind === 'providers'
-      ? await runProviders(command.json, session, full)
+    const withCache = command.kind !== 'providers' && command.cache;
+    session = await openSession(env, definitions, loggers, withCache);
+    if (command.kind === 'providers') return await runProviders(command.json, session, full);
+    return command.kind === 'tool'
+      ? await runToolCall(command, session, full)
       : await runSearch(command, session, full);
   } catch (error) {
     if (SearchConfigError.is(error)) {

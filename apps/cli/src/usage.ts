@@ -4,6 +4,8 @@ import { PROVIDER_DEFINITIONS } from './registry.ts';
 export function usage(formats: readonly string[]): string {
   return `Usage:
   agent-search "<query>" [options]   search the web
+  agent-search --args '<json>' [--format F] [--user ID]
+                                     one web_search call as a model makes it (see below)
   agent-search providers [--json]     list providers, their configuration and health
   agent-search read <url> [options]  read a page as Markdown (agent-search read --help)
   agent-search mcp [--http]           serve web_search to MCP clients (agent-search mcp --help)
@@ -24,8 +26,18 @@ Search options:
       --timeout MS                deadline for the whole search (default 8000, or SEARCH_TIMEOUT_MS)
       --attempt-timeout MS        longest wait for one provider (default 4000, or SEARCH_ATTEMPT_TIMEOUT_MS)
       --no-cache                  ask the providers even when a cached answer exists
+      --user ID                   who is searching: their own rate limit (SEARCH_RATE_LIMIT), and the
+                                  user the search memory records (forgetUser takes this id)
 
-Exit codes: 0 results (or none found), 2 usage or configuration error, 3 the search failed.
+Tool call (the CLI as a web_search tool, for scripts and agents):
+      --args JSON                 the model's web_search arguments, e.g. '{"query": "heat pumps",
+                                  "max_results": "3", "time_range": "week"}', read as every surface reads
+                                  them (numeric strings, any case, aliases, out-of-range clamped); only an
+                                  empty or too long query is refused. Prints the tool's answer, or its
+                                  failure, in --format: results, model (default), xml, agent-server,
+                                  structured, sources, json. SEARCH_MEMORY_TRUST caps a stranger at 3.
+
+Exit codes: 0 results (or none found), 2 usage or configuration error, 3 the search (or tool call) failed.
 
 ${providerUsage(PROVIDER_DEFINITIONS)}`;
 }

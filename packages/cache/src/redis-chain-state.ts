@@ -180,7 +180,7 @@ function parseEntry(raw: unknown, provider: string): ProviderHealth | undefined 
  * rather than fail. A connection that already failed (reconnecting, closed) is not waited for: the call
  * fails at once. Concurrent callers share one wait.
  */
-function readiness(redis: Redis): () => Promise<void> | undefined {
+export function readiness(redis: Redis): () => Promise<void> | undefined {
   let ready: Promise<void> | undefined;
   return () => {
     if (redis.status === 'ready') return undefined;

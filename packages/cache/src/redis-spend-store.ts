@@ -1,5 +1,6 @@
 import type { SpendAddition, SpendCounter, SpendStore } from '@agent-search/core';
 import type { Redis } from 'ioredis';
+import { readiness } from './redis-chain-state.ts';
 
 /**
  * One round trip, atomic on the server: every counter is read, and only if each has room for the amount is
@@ -40,9 +41,13 @@ return 1
  * (`createRedisClient`: short timeouts, no offline queue): a Redis that does not answer refuses paid requests.
  */
 export function createRedisSpendStore(redis: Redis): SpendStore {
+  // A worker's first paid searches, sent while its connection opens, wait for it (as the chain state's do)
+  // instead of being refused as if Redis were down.
+  const whenReady = readiness(redis);
   return {
     async add(counters: readonly SpendCounter[], amount: number): Promise<SpendAddition> {
       if (counters.length === 0) return { added: true };
+      await whenReady();
       const args = counters.flatMap((c) => [String(Math.trunc(c.limit)), String(Math.trunc(c.expiresAt))]);
       const reply = (await redis.eval(
         ADD,
@@ -61,6 +66,7 @@ export function createRedisSpendStore(redis: Redis): SpendStore {
     },
     async subtract(keys: readonly string[], amount: number): Promise<void> {
       if (keys.length === 0) return;
+      await whenReady();
       await redis.eval(SUBTRACT, keys.length, ...keys, String(Math.trunc(amount)));
     },
   };

@@ -13,8 +13,6 @@ import {
 } from './store.ts';
 import { withTimeout } from './timeout.ts';
 
-const require = createRequire(import.meta.url);
-
 export interface RedisClientOptions {
   /** Bound on every command (ioredis `commandTimeout`). Default 500 ms. */
   timeoutMs?: number;
@@ -28,7 +26,8 @@ export interface RedisClientOptions {
  */
 export function createRedisClient(url: string, options: RedisClientOptions = {}): Redis {
   // Loaded here, not at import: a process without REDIS_URL never pays for ioredis (CLI start-up).
-  const ioredis = require('ioredis') as typeof IORedis;
+  // The require made here too: a Worker (no `import.meta.url`, no TCP) imports this module but never calls it.
+  const ioredis = createRequire(import.meta.url)('ioredis') as typeof IORedis;
   return new ioredis.Redis(url, {
     enableOfflineQueue: false,
     connectTimeout: options.connectTimeoutMs ?? 1_000,

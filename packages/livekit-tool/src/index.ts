@@ -39,6 +39,12 @@ export {
   type LoadingStatusPublishFn,
 } from './loading-status.ts';
 export {
+  type SearchToolSource,
+  type SearchTools,
+  type SearchToolsForOptions,
+  searchToolsFor,
+} from './native-search.ts';
+export {
   RECALLED_CONTENT_NOTICE,
   SEARCH_TOOL_NAME,
   SEARCH_TOOL_RULES,

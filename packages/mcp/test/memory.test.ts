@@ -121,3 +121,64 @@ describe.skipIf(!hasRedisServer())('a search memory through MCP, two server proc
     }
   }, 45_000); // four server processes and an admin, on a shared machine
 });
+
+describe.skipIf(!hasRedisServer())('two bots’ MCP servers on one Redis, each its own user', () => {
+  it('have separate rate limits and separate forgetting; a forgotten user’s cached answers are not served', async () => {
+    // No SEARCH_USER_ID: each stdio server's user is its bot (`mcp:stdio:<bot>`), never one shared `mcp:stdio`.
+    const bot = (id: string, name: string) =>
+      botServer({
+        SEARCH_MEMORY_BOT_ID: id,
+        SEARCH_MEMORY_BOT_NAME: name,
+        SEARCH_MEMORY_TRUST: '50',
+        SEARCH_MEMORY_SCOPE: 'private',
+        SEARCH_RATE_LIMIT: '2',
+      });
+    const [elena, dotty] = await Promise.all([bot('elena', 'Elena'), bot('dotty', 'Dotty')]);
+    const upstream = () => simulator.calls('tavily') + simulator.calls('exa');
+    const ask = (client: Client, query: string) =>
+      client.callTool({ name: 'web_search', arguments: { query } });
+    try {
+      simulator.reset();
+      expect((await ask(elena, 'boiler service interval')).isError).toBeFalsy();
+      expect((await ask(elena, 'heat pump noise levels')).isError).toBeFalsy();
+      const third = await ask(elena, 'solar panel tilt angle');
+      expect(third.isError).toBe(true);
+      expect(textOf(third)).toBe('rate limited');
+      // Elena's two searches used up her minute, not Dotty's.
+      expect((await ask(dotty, 'loft insulation depth')).isError).toBeFalsy();
+      expect((await ask(dotty, 'draught excluder types')).isError).toBeFalsy();
+      expect(upstream()).toBe(4);
+
+      // Forgetting Elena's user forgets her findings and her cached answers, and nothing of Dotty's.
+      const cache = createCacheFromEnv({ REDIS_URL: redis!.url });
+      const forgetter = createSearchMemory({
+        botId: 'admin',
+        store: new RedisFindingStore({ url: redis!.url }),
+        alsoForget: [cache],
+      });
+      try {
+        expect(await forgetter.forgetUser('mcp:stdio:elena')).toBe(2);
+        expect(await forgetter.forgetUser('mcp:stdio:elena')).toBe(0);
+      } finally {
+        await forgetter.close();
+        await cache.close();
+      }
+      // A server with no memory asks the cache alone: Elena's question goes to the web again, Dotty's is
+      // still answered from the cache.
+      const plain = await botServer({});
+      try {
+        const before = upstream();
+        const forgotten = await ask(plain, 'boiler service interval');
+        expect(forgotten.structuredContent).toMatchObject({ cached: false });
+        expect(upstream()).toBe(before + 1);
+        const kept = await ask(plain, 'loft insulation depth');
+        expect(kept.structuredContent).toMatchObject({ cached: true });
+        expect(upstream()).toBe(before + 1);
+      } finally {
+        await plain.close();
+      }
+    } finally {
+      await Promise.all([elena.close(), dotty.close()]);
+    }
+  }, 45_000); // three server processes on a shared machine
+});

@@ -18,9 +18,18 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'hostile-input.ts',
 ]);
 
+/**
+ * The repository's scripts that name a provider on purpose: the consumer check's tarball smoke test
+ * searches through the keyless default provider against an endpoint of that provider's shape, and plays one
+ * provider's site filter; the runtime matrix runs named providers (the keyless one and a keyed one) in each
+ * runtime. The docs check's key variables and hosts are derived (snippet-routes.mjs).
+ */
+const SCRIPTS_NAMING_PROVIDERS = (path: string) =>
+  path === 'consumer-check.mjs' || path === 'runtime-matrix.mjs' || path.startsWith('runtime-matrix/');
+
 function sources(dir: string, keep: (path: string) => boolean = () => true): string[] {
   return readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts') && keep(path))
+    .filter((path) => /\.(ts|mjs|cjs)$/.test(path) && keep(path))
     .map((path) => `${dir}${path}`);
 }
 
@@ -30,6 +39,7 @@ const SHARED = [
     'packages/bench/src/',
     (path) => !path.startsWith('figures/') && !BENCH_MEASURES_NAMED_PROVIDERS.has(path),
   ),
+  ...sources('scripts/', (path) => !SCRIPTS_NAMING_PROVIDERS(path)),
 ];
 
 /** Every registered provider's id and name, as whole words. */
@@ -43,6 +53,8 @@ describe('shared test code', () => {
   it('is found where it is looked for', () => {
     expect(SHARED).toContain('packages/testing/src/simulator/server.ts');
     expect(SHARED).toContain('packages/bench/src/fault-matrix.ts');
+    expect(SHARED).toContain('scripts/snippet-loopback.mjs');
+    expect(SHARED).toContain('scripts/snippet-routes.mjs');
     expect(named.test('the Brave answer')).toBe(true);
     expect(named.test('a hostile-braver test')).toBe(false);
   });

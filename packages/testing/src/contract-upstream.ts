@@ -6,7 +6,12 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSearchClient, type SearchClient, type SearchProviderV1 } from '@agent-search/core';
+import {
+  createSearchClient,
+  type ProviderDefinition,
+  type SearchClient,
+  type SearchProviderV1,
+} from '@agent-search/core';
 import { createHttpTestProvider } from './http-provider.ts';
 
 /** How the upstream answers the next searches. */
@@ -172,3 +177,22 @@ export function contractClient(
     attemptTimeoutMs: options.timeoutMs,
   });
 }
+
+/**
+ * The contract's provider as configuration knows one, for a surface started from its environment (the MCP
+ * server, the CLI): `CONTRACT_BASE_URL` is the upstream's URL. Without it the provider is not set up, as a
+ * self-hosted provider without its URL is not: the set-up with no usable provider.
+ */
+export const contractProviderDefinition: ProviderDefinition = {
+  id: CONTRACT_PROVIDER_ID,
+  name: 'Contract upstream',
+  baseUrlEnv: 'CONTRACT_BASE_URL',
+  baseUrlRequired: true,
+  capabilities: contractProvider('http://127.0.0.1/').capabilities,
+  load: async () => ({
+    fromEnv: (env) => {
+      const url = env.CONTRACT_BASE_URL?.trim();
+      return contractProvider(url || 'http://127.0.0.1/', Boolean(url));
+    },
+  }),
+};

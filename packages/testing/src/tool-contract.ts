@@ -48,6 +48,12 @@ export interface ContractSetup<M = unknown, F extends WebSearchFormat = WebSearc
   configured: boolean;
   /** The format the surface answers in. */
   format: F;
+  /**
+   * True for a failure case: the call must not share state with other calls. A long-lived surface (a
+   * server process) rests a provider that answered 429 or a bot challenge, and would answer the next
+   * cases from that; it starts a new process for such a call, searching `upstreamUrl` (a route of its own).
+   */
+  isolated: boolean;
   /** The caller's trust level, mapped to the surface's own notion (LiveKit's caller, MCP's SEARCH_MEMORY_TRUST, ...). */
   trust?: number;
   /** The `asker` of `memories()`: a search memory the surface puts in front of the search its own way. */
@@ -60,6 +66,11 @@ export interface ContractAnswer {
   text: string;
   /** Whether the surface flagged the call as failed (MCP `isError`, an AI SDK tool error), if it does. */
   isError?: boolean;
+  /**
+   * The surface offers no `web_search` in this set-up (seed 004: with no usable provider, the tool is off
+   * and the agent is told why); `text` is what the agent is told instead.
+   */
+  notOffered?: true;
 }
 
 export interface ToolSurface<M = unknown, F extends WebSearchFormat = WebSearchFormat> {
@@ -78,6 +89,11 @@ export interface ToolSurface<M = unknown, F extends WebSearchFormat = WebSearchF
    * one at a time. Otherwise each call gets a route of its own and calls run side by side.
    */
   sharedUpstream?: boolean;
+  /**
+   * `not offered`: with no usable provider the surface offers no `web_search` and tells the agent why (the
+   * MCP server started from its environment), rather than answering each call with the failure.
+   */
+  withoutProvider?: 'fails' | 'not offered';
   /** True when a failed call is flagged as such in this format (MCP `isError`, an AI SDK tool error). */
   flagsErrors?: (format: F) => boolean;
   /** One `web_search` call with these raw arguments through the surface's real framework. */
@@ -148,9 +164,11 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
       configured?: boolean;
       trust?: number;
       memory?: M;
+      isolated?: boolean;
     } = {},
   ): { route: UpstreamRoute; setup: ContractSetup<M, F> } => {
-    const route = surface.sharedUpstream ? upstream : upstream.route();
+    // An isolated call has a set-up of its own even on a shared surface: a route of its own too.
+    const route = surface.sharedUpstream && !options.isolated ? upstream : upstream.route();
     route.reset(options.behaviour);
     const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
     const configured = options.configured ?? true;
@@ -160,6 +178,7 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
       timeoutMs,
       configured,
       format,
+      isolated: options.isolated ?? false,
       ...(options.trust === undefined ? {} : { trust: options.trust }),
       ...(options.memory === undefined ? {} : { memory: options.memory }),
     };
@@ -169,6 +188,16 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
     const answer = await surface.call(setup, args);
     const flagged = surface.flagsErrors?.(setup.format) === true;
     return { outcome: parseContractAnswer(setup.format, answer.text), answer, flagged };
+  };
+  // A surface in another process keeps its cache across calls: there each call's query gets a number of
+  // its own, so no case is answered from an earlier case's cached answer (the cases repeat requests).
+  let calls = 0;
+  const distinct = (query: unknown): { suffix: string; query: unknown } => {
+    if (!surface.sharedUpstream || typeof query !== 'string' || query.trim() === '' || query.length > 400) {
+      return { suffix: '', query };
+    }
+    const suffix = ` c${++calls}`;
+    return { suffix, query: query.replace(/\s*$/u, (space) => `${suffix}${space}`) };
   };
   const offered = (c: ArgumentCase) =>
     (!surface.parameters || Object.keys(c.args).every((name) => surface.parameters!.includes(name))) &&
@@ -183,7 +212,9 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
         '%s',
         async ([, c], { expect }) => {
           const { route, setup } = prepare(format);
-          const { outcome, answer, flagged } = await ask(setup, c.args);
+          const { suffix, query } = distinct(c.args.query);
+          const args = 'query' in c.args ? { ...c.args, query } : c.args;
+          const { outcome, answer, flagged } = await ask(setup, args);
           if (c.refused !== undefined) {
             expectFailed(expect, outcome, c.refused, 'invalid_request');
             if (flagged) expect(answer.isError).toBe(true);
@@ -192,14 +223,20 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
           }
           expect(route.sent).toHaveLength(1);
           const sent = route.sent[0]!;
-          expect(sent).toMatchObject(c.sent ?? {});
+          const expected = c.sent ?? {};
+          expect(sent).toMatchObject(
+            typeof expected.query === 'string'
+              ? { ...expected, query: `${expected.query}${suffix}` }
+              : expected,
+          );
           expect(outcome).toMatchObject({ kind: 'answered', count: c.results ?? sent.maxResults });
           if (flagged) expect(answer.isError).toBe(false);
         },
       );
     });
 
-    describeCases('failures: one sentence per error code', () => {
+    // Each failure case is isolated, with a route of its own: they run side by side on every surface.
+    describe.concurrent('failures: one sentence per error code', () => {
       it.for(FAILURE_CASES.map((c) => [c.name, c] as const))('%s', async ([, c], { expect }) => {
         const behaviour: Record<typeof c.upstream, UpstreamBehaviour> = {
           status: { kind: 'status', status: c.status ?? 500 },
@@ -212,8 +249,17 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
           behaviour: behaviour[c.upstream],
           ...(c.upstream === 'hang' ? { timeoutMs: HANG_TIMEOUT_MS } : {}),
           ...(c.upstream === 'no-provider' ? { configured: false } : {}),
+          isolated: true,
         });
+        if (c.upstream === 'no-provider' && surface.withoutProvider === 'not offered') {
+          const answer = await surface.call(setup, { query: 'weather berlin' });
+          expect(answer.notOffered).toBe(true);
+          expect(answer.text).toMatch(/provider/i);
+          expect(route.sent).toEqual([]);
+          return;
+        }
         const { outcome, answer, flagged } = await ask(setup, { query: 'weather berlin' });
+        expect(answer.notOffered).toBeUndefined();
         expectFailed(expect, outcome, c.sentence, c.code);
         expect(answer.text).not.toContain(PLANTED_SECRET);
         expect(answer.text).not.toContain(route.url);
@@ -224,11 +270,14 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
     describe('the caller', () => {
       it("a stranger's 10-result request gets 3; a soulmate's gets 10", async () => {
         const asStranger = prepare(format, { trust: 5 });
-        const stranger = await ask(asStranger.setup, { query: CONTRACT_QUERY, max_results: 10 });
+        const stranger = await ask(asStranger.setup, {
+          query: distinct(CONTRACT_QUERY).query,
+          max_results: 10,
+        });
         expect(stranger.outcome).toMatchObject({ kind: 'answered', count: 3 });
         expect(asStranger.route.sent[0]).toMatchObject({ maxResults: 3 });
         const soulmate = await ask(prepare(format, { trust: 90 }).setup, {
-          query: CONTRACT_QUERY,
+          query: distinct(CONTRACT_QUERY).query,
           max_results: 10,
         });
         expect(soulmate.outcome).toMatchObject({ kind: 'answered', count: 10 });

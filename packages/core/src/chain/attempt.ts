@@ -4,6 +4,7 @@ import { SearchError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import { SPAN_STATUS_ERROR, tracer } from '../tracing.ts';
+import { AttemptTimer } from './attempt-timer.ts';
 import type { Breakers } from './breakers.ts';
 import type { HedgeBudget } from './hedge-budget.ts';
 import type { LatencyTracker } from './latency.ts';
@@ -45,14 +46,14 @@ export interface AttemptOptions {
   limitMs: number;
   /** The limit is what is left of the search's deadline. */
   byDeadline: boolean;
-  /** The search's deadline (on the chain's clock): no attempt runs past it. */
-  deadlineAt: number;
+  /**
+   * The latest its timer may be pushed back to when it fires late (on the chain's clock): the search's
+   * deadline, less the time kept for the next provider.
+   */
+  graceUntil: number;
   /** Its provider timed out and has not answered since: it runs with company, and on to its end. */
   recovering: boolean;
 }
-
-// A timer this much later than asked is the ordinary jitter of a timer, not a starved event loop.
-const TIMER_JITTER_MS = 20;
 
 /**
  * One provider call: its own AbortController and timer, a span, and what it teaches the chain (latency,
@@ -78,9 +79,7 @@ export class Attempt {
   readonly #controller = new AbortController();
   readonly #span: Span;
   #owner: AttemptOwner | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** When its timer should fire, on the chain's clock. */
-  #dueAt: number;
+  readonly #timer: AttemptTimer;
   #done = false;
   #reservation: SpendReservation | undefined;
 
@@ -90,7 +89,11 @@ export class Attempt {
     this.candidate = candidate;
     this.options = options;
     this.started = state.now();
-    this.#dueAt = this.started + options.limitMs;
+    this.#timer = new AttemptTimer(
+      () => state.now(),
+      options.graceUntil,
+      () => this.#timeUp(),
+    );
     this.priceUsd = requestCostUsd(candidate.provider, candidate.request);
     this.#span = tracer.startSpan('agent-search.attempt', {
       attributes: {
@@ -111,7 +114,7 @@ export class Attempt {
   }
 
   start(): void {
-    this.#timer = setTimeout(() => this.#timerFired(), this.options.limitMs);
+    this.#timer.start(this.started, this.options.limitMs);
     this.#state.latency.started(this.id, this, this.started);
     const { spend } = this.#state;
     const pending =
@@ -156,11 +159,11 @@ export class Attempt {
       (this.overdue && this.#state.breakers.suspect(this.id));
     if (reason === 'lost' && runOn) {
       // Never keeps a process alive (the CLI ends after its output).
-      (this.#timer as { unref?: () => void } | undefined)?.unref?.();
+      this.#timer.unref();
       return;
     }
     this.#done = true;
-    clearTimeout(this.#timer);
+    this.#timer.stop();
     this.#state.latency.stopped(this.id, this);
     this.#controller.abort(new DOMException(`${this.id} is no longer needed`, 'AbortError'));
     // Past its usual tail, it would have taken at least this long: a sample, or the estimate leans low.
@@ -172,28 +175,9 @@ export class Attempt {
     this.#span.end();
   }
 
-  /**
-   * Its timer fired. A timer that fires late says the event loop was busy (load, a GC pause) while the
-   * attempt waited: its answer may be read, not yet handled, in the same turn of the loop. So while the
-   * search's deadline has room, the attempt gets back the time the loop took from it and its timer is armed
-   * again (an answer handled meanwhile ends it); only a timer that fires on time ends it as a timeout.
-   */
-  #timerFired(): void {
-    if (this.#done) return;
-    const now = this.#state.now();
-    const late = now - this.#dueAt;
-    const room = this.options.deadlineAt - now;
-    if (late > TIMER_JITTER_MS && room > 0) {
-      const grace = Math.min(late, room);
-      this.#dueAt = now + grace;
-      this.#timer = setTimeout(() => this.#timerFired(), grace);
-      if (this.#owner === undefined) (this.#timer as { unref?: () => void }).unref?.();
-      return;
-    }
-    this.#timeUp();
-  }
-
+  /** Its timer fired on time (see `AttemptTimer`): the provider's failure, `timeout`. */
   #timeUp(): void {
+    if (this.#done) return;
     const { limitMs, byDeadline } = this.options;
     const why = byDeadline
       ? `${this.id} did not answer before the search's deadline (${Math.round(limitMs)} ms left)`
@@ -209,7 +193,7 @@ export class Attempt {
   #end(end: AttemptEnd): void {
     if (this.#done) return;
     this.#done = true;
-    clearTimeout(this.#timer);
+    this.#timer.stop();
     const { breakers, latency, budget, logger, now } = this.#state;
     const id = this.id;
     const ms = now() - this.started;

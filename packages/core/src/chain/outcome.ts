@@ -1,8 +1,34 @@
 import type { SearchAttempt } from '../attempt.ts';
 import type { SearchErrorCode } from '../error-codes.ts';
 import { isAbortError, isSearchError, SearchError } from '../errors.ts';
+import type { SearchProvider } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import { type SearchResult, urlMatchesDomain } from '../result.ts';
+import type { ProviderHealth, Refusal } from './breaker.ts';
+
+/** Why a breaker held a provider back, in the words of `attempts` and errors. */
+export const REFUSAL_REASONS: Record<Refusal['reason'], string> = {
+  'upstream wait': 'waiting out its Retry-After',
+  open: 'breaker open',
+  'trial running': 'breaker half-open, a trial is running',
+  throttled: 'held to its send rate after throttling',
+};
+
+/** The error of a provider its breaker held back from a search: its last code, with the wait left. */
+export function heldBackError(
+  provider: Pick<SearchProvider, 'id' | 'name'>,
+  refusal: Refusal,
+  health: ProviderHealth,
+  now: number,
+): SearchError {
+  const code = health.lastErrorCode ?? 'unavailable';
+  const waitMs = Math.max(0, (health.coolingUntil ?? 0) - now);
+  const held = `${provider.name} is ${REFUSAL_REASONS[refusal.reason]} after ${code}`;
+  return new SearchError(code, waitMs === 0 ? held : `${held}; next try in ${Math.ceil(waitMs / 1000)} s`, {
+    provider: provider.id,
+    ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}),
+  });
+}
 
 // Which code best explains a failed search to a person: what they can act on comes first. One provider
 // refusing a request another could not even reach is that provider's limit, not the caller's mistake, so

@@ -1,14 +1,14 @@
 import type { SearchAttempt } from '../attempt.ts';
-import { SearchError } from '../errors.ts';
+import type { SearchError } from '../errors.ts';
 import { type ProviderResponse, requestCostUsd } from '../provider.ts';
 import type { SearchRequest } from '../request.ts';
 import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
-import { cleanText, FIELD_LIMITS } from '../text.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type AttemptRole, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
-import { aggregateError, filterByDomains } from './outcome.ts';
+import { aggregateError, filterByDomains, heldBackError, REFUSAL_REASONS } from './outcome.ts';
 import type { Candidate, Plan } from './planner.ts';
+import { costOf, recordExtras, searchResponse, totalCost } from './search-response.ts';
 
 /** How the chain spends a search's time. */
 export interface ChainTimes {
@@ -33,22 +33,14 @@ type PrimaryStart = 'first' | 'failover';
 /** Why a provider starts beside a running one: it is slow (`hedge`), or a trial or recovering (`companion`). */
 type BesideStart = 'hedge' | 'companion';
 
-/** An attempt's cost as the field its record carries: none when it cost nothing. */
-function costOf(attempt: Attempt): { costUsd?: number } {
-  return attempt.costUsd > 0 ? { costUsd: attempt.costUsd } : {};
-}
-
 /**
- * What every record of an attempt carries beside its outcome: a keyless answer or failure says so (its
- * limits are shared, its results the same kind), a paid one what it cost.
+ * When a running attempt is hedged: the fixed delay, or adaptive: its provider's percentile the budget pays
+ * for, but never later than the first delay (a provider whose tail is seconds long is hedged at that point
+ * on more searches, and the budget bounds what that costs), nor earlier than noise.
  */
-function recordExtras(attempt: Attempt): { keyless?: true; costUsd?: number } {
-  return { ...(attempt.candidate.provider.keyless ? { keyless: true as const } : {}), ...costOf(attempt) };
-}
-
-/** The sum of the costs, rounded to a millionth of a dollar (sums of decimal prices drift in binary). */
-export function totalCost(parts: readonly { costUsd?: number }[]): number {
-  return Math.round(parts.reduce((sum, p) => sum + (p.costUsd ?? 0), 0) * 1e6) / 1e6;
+function hedgeDelayMs(hedge: NonNullable<ChainTimes['hedge']>, percentileMs: number | undefined): number {
+  if (hedge.delayMs !== undefined) return hedge.delayMs;
+  return Math.max(MIN_HEDGE_DELAY_MS, Math.min(percentileMs ?? hedge.initialDelayMs, hedge.initialDelayMs));
 }
 
 /** A provider its breaker held back from this search, and why. */
@@ -56,13 +48,6 @@ interface Deferred {
   candidate: Candidate;
   refusal: Refusal;
 }
-
-const REFUSAL_REASONS: Record<Refusal['reason'], string> = {
-  'upstream wait': 'waiting out its Retry-After',
-  open: 'breaker open',
-  'trial running': 'breaker half-open, a trial is running',
-  throttled: 'held to its send rate after throttling',
-};
 
 /**
  * One search's run through the chain. Failover: when an attempt fails, times out or answers with nothing,
@@ -305,7 +290,6 @@ export class ChainRun implements AttemptOwner {
     const attempt = new Attempt(this.#state, this, candidate, {
       role,
       ...this.#limit(next),
-      deadlineAt: this.#deadlineAt,
       recovering,
     });
     this.#live.push(attempt);
@@ -318,17 +302,21 @@ export class ChainRun implements AttemptOwner {
 
   /**
    * An attempt's limit: the attempt timeout within what is left of the deadline, leaving the `next` provider
-   * room: its usual tail and a quarter, at least `reserveMs`, never more than half.
+   * room: its usual tail and a quarter, at least `reserveMs`, never more than half. A late timer may push it
+   * back to the deadline less that room, never into it (`graceUntil`).
    */
-  #limit(next: Candidate | undefined): { limitMs: number; byDeadline: boolean } {
+  #limit(next: Candidate | undefined): { limitMs: number; byDeadline: boolean; graceUntil: number } {
     const times = this.#times;
-    const remaining = this.#deadlineAt - this.#state.now();
+    const now = this.#state.now();
+    const remaining = this.#deadlineAt - now;
     let limit = Math.min(times.attemptTimeoutMs, remaining);
+    let latest = remaining;
     if (next) {
       const reserve = Math.max(times.reserveMs, 1.25 * (this.#state.latency.tailMs(next.provider.id) ?? 0));
-      limit = Math.min(limit, Math.max(remaining - reserve, remaining / 2));
+      latest = Math.max(remaining - reserve, remaining / 2);
+      limit = Math.min(limit, latest);
     }
-    return { limitMs: Math.max(1, limit), byDeadline: limit >= remaining };
+    return { limitMs: Math.max(1, limit), byDeadline: limit >= remaining, graceUntil: now + latest };
   }
 
   /** The first queued provider that could start now (closed, or half-open with its trial free). */
@@ -337,19 +325,9 @@ export class ChainRun implements AttemptOwner {
     return this.#queue.find((c) => breakers.available(c.provider.id));
   }
 
+  /** Starts a hedge beside `attempt` if it is still running past its provider's usual time. */
   #scheduleHedge(attempt: Attempt, hedge: NonNullable<ChainTimes['hedge']>): void {
-    // Adaptive: the provider's percentile the budget pays for, but never later than the first delay: a
-    // provider whose tail is seconds long is hedged at that point on more searches, and the budget bounds
-    // what that costs.
-    const delay =
-      hedge.delayMs ??
-      Math.max(
-        MIN_HEDGE_DELAY_MS,
-        Math.min(
-          this.#state.latency.percentileMs(attempt.id, hedge.percentile) ?? hedge.initialDelayMs,
-          hedge.initialDelayMs,
-        ),
-      );
+    const delay = hedgeDelayMs(hedge, this.#state.latency.percentileMs(attempt.id, hedge.percentile));
     if (delay >= attempt.options.limitMs) return; // its timer fails it over first
     const { breakers } = this.#state;
     const due = () => {
@@ -381,18 +359,8 @@ export class ChainRun implements AttemptOwner {
     // Providers held back say why, with the wait left: a single rate-limited provider fails fast with
     // `rate_limited` and its Retry-After rather than with no reason.
     for (const { candidate, refusal } of this.#deferred) {
-      const id = candidate.provider.id;
-      const health = breakers.state(id);
-      const code = health.lastErrorCode ?? 'unavailable';
-      const waitMs = Math.max(0, (health.coolingUntil ?? 0) - now());
       this.#errors.push(
-        new SearchError(
-          code,
-          waitMs === 0
-            ? `${candidate.provider.name} is ${REFUSAL_REASONS[refusal.reason]} after ${code}`
-            : `${candidate.provider.name} is ${REFUSAL_REASONS[refusal.reason]} after ${code}; next try in ${Math.ceil(waitMs / 1000)} s`,
-          { provider: id, ...(waitMs > 0 ? { retryAfterMs: waitMs } : {}) },
-        ),
+        heldBackError(candidate.provider, refusal, breakers.state(candidate.provider.id), now()),
       );
     }
     this.#finish(undefined, aggregateError(this.#request, this.#attempts, this.#errors));
@@ -400,23 +368,13 @@ export class ChainRun implements AttemptOwner {
 
   #response(attempt: Attempt, answer: ProviderResponse | undefined, results: SearchResponse['results']) {
     const now = this.#state.now();
-    const limited = results.slice(0, this.#request.maxResults);
-    const response: SearchResponse = {
-      query: this.#request.query,
-      mode: attempt.candidate.request.mode,
-      results: limited,
-      provider: attempt.id,
-      cached: false,
-      searchTimeMs: now - this.#started,
-      totalResults: Math.max(limited.length, answer?.totalResults ?? 0),
-      fetchedAt: new Date(now).toISOString(),
+    return searchResponse(this.#request, attempt, answer, results, {
       attempts: this.#attempts,
-    };
-    const cost = totalCost([...this.#attempts, ...this.#live.map((a) => costOf(a))]);
-    if (cost > 0) response.costUsd = cost;
-    const text = cleanText(answer?.answer, FIELD_LIMITS.answer);
-    if (text !== '') response.answer = text;
-    return response;
+      // Attempts still running were sent: they cost too.
+      costUsd: totalCost([...this.#attempts, ...this.#live.map((a) => costOf(a))]),
+      searchTimeMs: now - this.#started,
+      now,
+    });
   }
 
   #finish(response: SearchResponse | undefined, error?: unknown): void {

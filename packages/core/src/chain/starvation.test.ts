@@ -129,6 +129,19 @@ describe('attempt timers on a starved event loop', () => {
     ]);
   });
 
+  it('never takes the time kept for the next provider: a late timer with none to spare fails over', async () => {
+    const hung = answerWhenTold('hung');
+    const backup = fakeProvider('backup', { kind: 'answer', ms: 10 });
+    // 2,000 ms: the hung one may run 1,000, the other 1,000 are kept for the backup.
+    const outcome = startSearch([hung.provider, backup], 2_000);
+    await timersFire(0, 0);
+    await timersFire(1_000, 1_400);
+    expect(backup.calls).toBe(1);
+    await timersFire(10, 1_410);
+    expect(outcome.response?.provider).toBe('backup');
+    expect(outcome.response?.attempts[0]).toMatchObject({ provider: 'hung', outcome: 'timeout', ms: 1_400 });
+  });
+
   it('an attempt whose limit is the deadline gets nothing more, however late its timer', async () => {
     const hung = answerWhenTold('hung');
     const outcome = startSearch([hung.provider], 1_000);

@@ -37,6 +37,11 @@ export interface ToolMemoryHook {
   traces?: ToolTraces;
   /** Answer from memory only with findings at most this old. Default: the memory's retention age. */
   maxAgeMs?: number;
+  /**
+   * Longest a recall may take before the search goes to the web, in ms; never more than the search's own
+   * deadline. Default `DEFAULT_RECALL_TIMEOUT_MS` (500): raise it for a store far away or a slow first load.
+   */
+  recallTimeoutMs?: number;
 }
 
 /** Who asks, how, and what the surface knows of them: everything a surface maps its caller to. */
@@ -150,6 +155,7 @@ async function search(
       ...(hook.maxAgeMs === undefined ? {} : { maxAgeMs: hook.maxAgeMs }),
     },
     ...(hook.traces ? { traces: hook.traces } : {}),
+    ...(hook.recallTimeoutMs === undefined ? {} : { recallTimeoutMs: hook.recallTimeoutMs }),
     clientTimeoutMs: client.timeoutMs,
     logger,
     logName: context.logName ?? 'web_search',
