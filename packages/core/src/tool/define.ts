@@ -117,8 +117,3 @@ export function argumentsObject(raw: unknown): Record<string, unknown> {
     ? (raw as Record<string, unknown>)
     : {};
 }
-
-/** A JSON answer: the value is the object, the text its JSON. */
-export function jsonAnswer(value: object, isError: boolean, text = JSON.stringify(value)): ToolAnswer {
-  return { text, value, output: value, isError };
-}

@@ -6,7 +6,6 @@ export { readResultCount, readWebSearchArguments, type WebSearchArguments } from
 export {
   argumentsObject,
   defineTool,
-  jsonAnswer,
   type LayerTool,
   type ToolAnswer,
   type ToolCall,
@@ -55,13 +54,9 @@ export {
   EMPTY_URL_ERROR,
   READ_CANCELLED_ERROR,
   READ_PAGE_PARAMETERS,
-  READER_BUSY_ERROR,
-  type ReadPageArguments,
   type ReadPageFailure,
   type ReadPageToolOutput,
   type ReadPageToolSetup,
-  readPageArguments,
-  readPageFailureOf,
   readPageTool,
 } from './read-page.ts';
 export {
