@@ -9,7 +9,8 @@ import {
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import type { DuckDuckGoWebEntry } from '@agent-search/provider-duckduckgo/testing';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { type TavilyPage, tavilySearchResponse, useMswServer } from '@agent-search/testing';
+import { type TavilyPage, tavilySearchResponse } from '@agent-search/provider-tavily/testing';
+import { useMswServer } from '@agent-search/testing';
 import { voice } from '@livekit/agents';
 import { Redis } from 'ioredis';
 import { HttpResponse, http } from 'msw';

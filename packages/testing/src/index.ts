@@ -28,14 +28,6 @@ export { describeHttpStatusContract, type HttpStatusContractOptions } from './ht
 export { type JsonApiFaultOptions, jsonApiFaults } from './json-api-faults.ts';
 export * from './kit.ts';
 export {
-  consumerLawPage,
-  fraudJudgmentPage,
-  lawyerAnswerPage,
-  salesContractJudgmentPage,
-  type TavilyPage,
-  tavilySearchResponse,
-} from './legal-pages.ts';
-export {
   LONG_ARTICLE,
   LONG_ARTICLE_ANSWER,
   type LoopbackSite,

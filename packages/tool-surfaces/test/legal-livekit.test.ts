@@ -16,17 +16,16 @@ import {
 } from '@agent-search/legal-cn';
 import { liveKitTool } from '@agent-search/livekit-tool';
 import { createTavilyProvider } from '@agent-search/provider-tavily';
-import { readPage } from '@agent-search/reader';
 import {
   consumerLawPage,
   fraudJudgmentPage,
   lawyerAnswerPage,
-  type MswServer,
   salesContractJudgmentPage,
   type TavilyPage,
   tavilySearchResponse,
-  useMswServer,
-} from '@agent-search/testing';
+} from '@agent-search/provider-tavily/testing';
+import { readPage } from '@agent-search/reader';
+import { type MswServer, useMswServer } from '@agent-search/testing';
 import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -14,8 +14,8 @@ import {
   salesContractJudgmentPage,
   type TavilyPage,
   tavilySearchResponse,
-  useMswServer,
-} from '@agent-search/testing';
+} from '@agent-search/provider-tavily/testing';
+import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SURFACES } from './surfaces.ts';

@@ -11,6 +11,15 @@ import {
 import { providerDefinition } from './definition.ts';
 import { createTavilyProvider, fromEnv } from './provider.ts';
 
+export {
+  consumerLawPage,
+  fraudJudgmentPage,
+  lawyerAnswerPage,
+  salesContractJudgmentPage,
+  type TavilyPage,
+  tavilySearchResponse,
+} from './legal-pages.ts';
+
 /** Tavily `POST /search` on the simulator's corpus: `max_results` results (default 5), news carrying `published_date`. */
 export function tavilyResponse(
   query: string,
