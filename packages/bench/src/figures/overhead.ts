@@ -41,7 +41,7 @@ const all = (s: SeriesResult, what: 'wall' | 'cpu', name: SearchContender) =>
 
 /**
  * Figure 1: one DuckDuckGo search, ours against duck-duck-scrape called directly and LangChain's tool, on
- * what users get: real-shaped pages (30 results, 35–45 kB) over HTTPS from an upstream process of its own,
+ * what users get: real-shaped pages (22 results: a 44 kB HTML page, a 17 kB d.js) over HTTPS from an upstream process of its own,
  * reached by name. Three series: compressed as asked, the same bytes uncompressed, and a simulated link.
  * Each series runs in a measuring process of its own, `RUNS` runs of interleaved rounds; verdicts on the worst run.
  */
@@ -74,7 +74,7 @@ export async function overheadFigure(upstreams: RealUpstreams, rounds: number): 
   return {
     id: 'overhead',
     title: '1. One search: ours vs duck-duck-scrape and LangChain on real-shaped DuckDuckGo pages',
-    method: `What users get from DuckDuckGo: pages of 30 results (35–45 kB, shaped like the captures) over HTTPS (a self-signed P-256 certificate made at bench start) from a simulated upstream in a process of its own, answering at once. Every contender runs as a user writes it (no base URL, no agent, no fetch) in a measuring process of its own whose only change is name resolution: DuckDuckGo's hosts resolve to the upstream's loopback address (an \`--import\` hook over \`dns.lookup\`, the certificate trusted through NODE_EXTRA_CA_CERTS), so each keeps its own HTTP stack, TLS and keep-alive. Three series: ${(['compressed', 'identity', 'link'] as const).map((s) => `${s}: ${SERIES_WORKLOAD[s]}`).join('; ')}. Each series: ${RUNS} runs of ${rounds} rounds (the link: ${Math.ceil(rounds / 2)}) after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query; ratios of each run's medians, verdicts on the worst run. CPU is the measuring process's user + system time around the call (the upstream's is in its own process).${failed.length > 0 ? ` Failures: ${failed.join('; ')}.` : ''}`,
+    method: `What users get from DuckDuckGo: pages of 22 results shaped like the captures (the HTML page 44 kB, d.js 17 kB) over HTTPS (a self-signed P-256 certificate made at bench start) from a simulated upstream in a process of its own, answering at once. Every contender runs as a user writes it (no base URL, no agent, no fetch) in a measuring process of its own whose only change is name resolution: DuckDuckGo's hosts resolve to the upstream's loopback address (an \`--import\` hook over \`dns.lookup\`, the certificate trusted through NODE_EXTRA_CA_CERTS), so each keeps its own HTTP stack, TLS and keep-alive. Three series: ${(['compressed', 'identity', 'link'] as const).map((s) => `${s}: ${SERIES_WORKLOAD[s]}`).join('; ')}. Each series: ${RUNS} runs of ${rounds} rounds (the link: ${Math.ceil(rounds / 2)}) after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query; ratios of each run's medians, verdicts on the worst run. CPU is the measuring process's user + system time around the call (the upstream's is in its own process).${failed.length > 0 ? ` Failures: ${failed.join('; ')}.` : ''}`,
     checks: [
       {
         name: 'Search CPU, ours on compressed pages / direct on uncompressed ones',

@@ -6,7 +6,7 @@ import type { SearchResponse } from '../response.ts';
 import { normalizeResults } from '../result.ts';
 import { Attempt, type AttemptEnd, type AttemptOwner, type AttemptRole, type ChainState } from './attempt.ts';
 import type { Refusal } from './breaker.ts';
-import { aggregateError, filterByDomains, heldBackError, REFUSAL_REASONS } from './outcome.ts';
+import { aggregateError, domainFilter, heldBackError, REFUSAL_REASONS } from './outcome.ts';
 import type { Candidate, Plan } from './planner.ts';
 import { costOf, recordExtras, searchResponse, totalCost } from './search-response.ts';
 
@@ -127,10 +127,11 @@ export class ChainRun implements AttemptOwner {
   /** Records an answer; true when it had results and ended the search. */
   #answered(attempt: Attempt, answer: ProviderResponse | undefined): boolean {
     const request = attempt.candidate.request;
-    const results = filterByDomains(
-      request,
-      normalizeResults(answer?.results ?? [], attempt.id, request.mode),
-    );
+    // Only what the search shows is cleaned (a page of 30 results shows 5), after the domain filter.
+    const results = normalizeResults(answer?.results ?? [], attempt.id, request.mode, {
+      limit: request.maxResults,
+      keep: domainFilter(request),
+    });
     const ms = this.#state.now() - attempt.started;
     if (results.length > 0) {
       this.#attempts.push({ provider: attempt.id, outcome: 'success', ...recordExtras(attempt), ms });

@@ -134,9 +134,11 @@ interface Block {
  * stamp are the elements with their classes that follow it, up to the next result. A field's content is
  * sliced from the page as it is, up to the tag that closes its element (same-name tags counted). Every
  * character is looked at a bounded number of times (one field is open at a time), so the time is linear
- * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing.
+ * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing, or
+ * once `limit` results are read (a search shows 5 of the page's 20–30: the rest would be parsed, cleaned
+ * and dropped).
  */
-export function parseHtmlPage(html: string): HtmlPage {
+export function parseHtmlPage(html: string, limit = Number.POSITIVE_INFINITY): HtmlPage {
   const blocks: Block[] = [];
   let block: Block | undefined;
   let noResults = false;
@@ -175,6 +177,7 @@ export function parseHtmlPage(html: string): HtmlPage {
         close(tag.start);
         block = undefined;
         if (!classes.includes('result--ad') && !classes.includes('result--no-result')) {
+          if (blocks.length >= limit) break; // enough read
           block = {};
           blocks.push(block);
         }
