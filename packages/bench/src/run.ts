@@ -81,8 +81,8 @@ async function measure(name: string, make: () => Promise<Figure>): Promise<void>
 
 try {
   await measure('overhead', async () => overheadFigure(await real(), n(100, 10)));
-  await measure('throughput', () =>
-    throughputFigure(sim, quick ? { 1: 50, 10: 100, 100: 200, 1000: 1_000 } : undefined),
+  await measure('throughput', async () =>
+    throughputFigure(await real(), quick ? { 1: 50, 10: 100, 100: 200, 1000: 1_000 } : undefined),
   );
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
