@@ -14,7 +14,7 @@ const LABELS: Record<SearchContender, string> = {
 
 const SERIES_WORKLOAD: Record<RealSeries, string> = {
   compressed:
-    'loopback HTTPS, each page compressed as the client asks (ours: br; duck-duck-scrape asks for none)',
+    'loopback HTTPS, each page compressed as the client asks (ours asks for gzip or deflate and gets gzip; duck-duck-scrape asks for none)',
   identity: 'loopback HTTPS, the same pages never compressed (every contender reads the same bytes)',
   link: `HTTPS through a simulated link (${LINK.rttMs} ms round trip, ${LINK.mbitPerSecond} Mbit/s each way), compressed as asked`,
 };
