@@ -49,7 +49,7 @@ export function docFiles(root) {
   return files;
 }
 
-/** The package folder whose page `doc` is (`packages/providers/brave` for its README.md), or undefined. */
+/** The package folder whose page `doc` is (`packages/providers/<id>` for its README.md), or undefined. */
 function packageOf(doc) {
   const folder = doc.replace(/\/README\.md$/, '');
   const parent = folder.slice(0, folder.lastIndexOf('/'));
