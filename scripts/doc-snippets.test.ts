@@ -78,7 +78,7 @@ describe('readDocSnippets', () => {
   });
 
   it("covers each package's README too, its snippets in the package's own folder", () => {
-    write('packages/providers/acme/README.md', `# Acme\n\n${INSTALL}\n${block(CODE)}`);
+    write('packages/providers/example/README.md', `# Example\n\n${INSTALL}\n${block(CODE)}`);
     write('packages/core/snippets/search.ts', CODE);
     write(
       'packages/core/README.md',
@@ -90,7 +90,7 @@ describe('readDocSnippets', () => {
     ]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^packages\/providers\/acme\/README\.md:7: a ```ts block that is not a snippet file: move it to packages\/providers\/acme\/snippets\/<name>\.ts /,
+      /^packages\/providers\/example\/README\.md:7: a ```ts block that is not a snippet file: move it to packages\/providers\/example\/snippets\/<name>\.ts /,
     );
   });
 
