@@ -96,7 +96,11 @@ describe('withPageContent', () => {
       },
     });
     const wrapped = withPageContent(noted, readPage, { maxPages: 1 });
-    const response = await wrapped.search({ query: ' heat pump guide ', includeContent: true, maxResults: 2 });
+    const response = await wrapped.search({
+      query: ' heat pump guide ',
+      includeContent: true,
+      maxResults: 2,
+    });
     expect(response.results[0]?.content).toContain('In part-1');
     expect(reads).toEqual(['part-1']);
     expect(normalized).toHaveLength(1);
