@@ -196,15 +196,13 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
   const carried = deadline ? { ...options, signal: carryDeadline(options.signal, deadline) } : options;
   const policy = await choosePolicy(request, options, step, logger, name);
 
-  if (policy.recall !== false && recallable(request)) {
+  const recallMs = Math.min(step.recallTimeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS, deadline?.left() ?? Infinity);
+  // A deadline already spent leaves no time to recall: the search below says so.
+  if (policy.recall !== false && recallable(request) && recallMs > 0) {
     try {
-      const timeoutMs = Math.max(
-        0,
-        Math.min(step.recallTimeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS, deadline?.left() ?? Infinity),
-      );
       const [learned] = await memory.recall(request.query, {
         limit: 1,
-        timeoutMs,
+        timeoutMs: recallMs,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(policy.maxAgeMs === undefined ? {} : { maxAgeMs: policy.maxAgeMs }),
       });
