@@ -2,10 +2,7 @@ import { WEB_SEARCH_FORMATS, webSearchTool } from '@agent-search/core/tool';
 import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import { mcpTool } from '../src/index.ts';
-import { connectInMemory } from './connect.ts';
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as { type: string; text: string }[] | undefined) ?? []).map((c) => c.text).join('');
+import { connectInMemory, textOf } from './connect.ts';
 
 // Core's web_search layer tool through the one generic adapter (`mcpTool`), called by the official MCP SDK
 // client, in every format the layer renders: what a new tool or format gets over MCP with no code of its own.
