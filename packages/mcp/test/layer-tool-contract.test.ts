@@ -1,5 +1,6 @@
 import { WEB_SEARCH_FORMATS, webSearchTool } from '@agent-search/core/tool';
-import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
+import type { SearchMemory } from '@agent-search/memory';
+import { twoBotMemories } from '@agent-search/memory/testing';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import { mcpTool } from '../src/index.ts';
 import { connectInMemory, textOf } from './connect.ts';
@@ -20,11 +21,5 @@ describeToolContract<SearchMemory>({
       await mcp.close();
     }
   },
-  memories() {
-    const store = new MemoryFindingStore();
-    return {
-      learner: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
-      asker: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
-    };
-  },
+  memories: twoBotMemories,
 });

@@ -48,3 +48,15 @@ export function recallContractMemory(now: () => number): SearchMemory {
     now,
   });
 }
+
+/**
+ * Two bots on one in-process store, sharing what they learn: Elena learns, Dotty asks (the tool contract's
+ * `memories`: a finding recalled from another bot, attributed to the one that learned it).
+ */
+export function twoBotMemories(): { learner: SearchMemory; asker: SearchMemory } {
+  const store = new MemoryFindingStore();
+  return {
+    learner: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
+    asker: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
+  };
+}
