@@ -450,6 +450,35 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
       expect(parsed.filter((text) => text.length > 64 * 1024).length).toBe(0);
     });
 
+    // A markup answer has no shape limit to check: its parser must be linear, and keep only what it returns.
+    it.skipIf(json)(
+      'reads a 4 MB page of markup nested 500,000 deep, or of thousands of results, to an answer or a refusal',
+      async () => {
+        const { contentType, prefix, suffix } = route.framing;
+        const deep = `${prefix}${'<div>'.repeat(500_000)}${'</div>'.repeat(300_000)}${suffix}`;
+        const count = Math.floor((4 * MB) / route.framing.repeat.length);
+        const answers = [
+          { kind: 'body' as const, status: 200, headers: { 'content-type': contentType }, body: deep },
+          wideAnswer(route, count),
+        ];
+        for (const answer of answers) {
+          upstream.answer(route, answer);
+          // A deadline no busy machine reaches: the answer must end the search, not the clock.
+          const client = createSearchClient({ providers: [provider()], timeoutMs: HANG_MS });
+          const outcome = await client.search({ query: 'markup query', maxResults: 5 }).then(
+            (r) => r.results.length,
+            (e: unknown) => (e as { code?: string }).code,
+          );
+          // Refused as unreadable, or answered with what was asked for: never the deadline, never thousands.
+          // (How long it holds the event loop is measured by the bench's hostile-answers figure.)
+          expect(
+            outcome === 'provider_error' || (typeof outcome === 'number' && outcome <= 5),
+            String(outcome),
+          ).toBe(true);
+        }
+      },
+    );
+
     it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
       upstream.answer(route, hugeAnswer(route, { bytes: 2 * MB, declareLength: true }));
       const error = await provider(64 * 1024)
