@@ -39,6 +39,9 @@ const MEDIA = new Set([
   'IFRAME',
 ]);
 
+// "\_" between two letters or digits: turndown's escape of an underscore that needs none.
+const INTRAWORD_ESCAPED_UNDERSCORE = /(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu;
+
 function createTurndown(): TurndownService {
   const turndown = new TurndownService({
     headingStyle: 'atx',
@@ -47,6 +50,10 @@ function createTurndown(): TurndownService {
     // Asterisks, not underscores: "_word_" reads as one identifier to a tokenizer, "*word*" as a word.
     emDelimiter: '*',
   });
+  // An underscore inside a word never starts emphasis (CommonMark), so "snake_case" and "@a_b" stay as
+  // written: escaped, they would read as two words to a model or a tokenizer.
+  const markdownEscape = turndown.escape.bind(turndown);
+  turndown.escape = (text) => markdownEscape(text).replace(INTRAWORD_ESCAPED_UNDERSCORE, '_');
   // Links become their text: a model reads the words, URLs would cost tokens and carry tracking junk.
   turndown.addRule('linkText', { filter: 'a', replacement: (content) => content });
   // Media carry no words a model can read; captions of figures would float free of their pictures.

@@ -49,4 +49,11 @@ describe('extractArticle', () => {
     expect(markdown).toContain('The council will publish the contract in March.');
     expect(markdown).toContain(PARAGRAPHS[2]?.slice(0, 60) ?? '');
   });
+
+  it('leaves underscores inside words as written, and escapes those that could start emphasis', () => {
+    const html = `<!doctype html><html><head><title>Tides</title></head><body><article><p>${PARAGRAPHS[0]}</p><p>Set tide_offset in the config, or ask @harbour_master; the _draft_ tables are not final.</p><p>${PARAGRAPHS[1]}</p></article></body></html>`;
+    const { markdown } = extractArticle(html);
+    expect(markdown).toContain('Set tide_offset in the config, or ask @harbour_master;');
+    expect(markdown).toContain('the \\_draft\\_ tables');
+  });
 });
