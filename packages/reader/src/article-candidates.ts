@@ -81,6 +81,18 @@ function linkDensity(element: LinkedomElement, length: number): number {
   return linked / length;
 }
 
+// Captions, by class in any spelling ("newsCaption", "wp-caption-text"): they float free of their pictures.
+const CAPTION_CLASS = /caption/i;
+// A paragraph that is only an ad's label, or a caption's credit: "(Image: Getty)", "... (AP Photo/A. Diaz)".
+const AD_LABEL = /^(?:advert|advertisement|ad|sponsored|loading(?: content)?\W*)$/i;
+const CREDIT = /\((?:[\w ]{0,20}\b)?(?:image|photo|picture|pic|credit)s?\b[^()]{0,120}\)$/i;
+const MAX_CAPTION_CHARS = 300;
+
+/** A paragraph inside an article that is not of it: an ad's label, a picture's caption with its credit. */
+function isStrayChrome(text: string): boolean {
+  return AD_LABEL.test(text) || (text.length < MAX_CAPTION_CHARS && CREDIT.test(text));
+}
+
 /**
  * Removes from `root` what is around an article rather than in it: blocks whose class or id says so
  * (share bars, related links, newsletter boxes, tag lists, bios), and lists and short blocks made mostly
@@ -94,13 +106,17 @@ export function pruneBoilerplate(root: LinkedomElement): void {
     // A block holding most of the text is the article whatever its class says ("post has-tags").
     if (
       marker.trim() &&
-      BOILERPLATE.test(marker) &&
+      (BOILERPLATE.test(marker) || CAPTION_CLASS.test(marker)) &&
       textOf(element).length < rootLength * MAX_BOILERPLATE_SHARE
     ) {
       element.remove();
       continue;
     }
     const tag = element.tagName;
+    if (tag === 'P' && isStrayChrome(textOf(element))) {
+      element.remove();
+      continue;
+    }
     if (tag !== 'UL' && tag !== 'OL' && tag !== 'DIV' && tag !== 'SECTION' && tag !== 'P') continue;
     const length = textOf(element).length;
     const density = linkDensity(element, length);
@@ -179,7 +195,7 @@ const SENTENCE_END = /[.!?…:;"”’)\]。！？；：」』）]\s*$/u;
 // itself (a judgment opens and closes with such lines), not the short English chrome the length rule means.
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CHROME_LINE =
-  /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|advertisement)/i;
+  /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|sign up|subscribe|advertisement|loading|this (?:web)?site uses cookies|we use cookies)/i;
 
 // A line that is only an address: the page's own URL printed above the article, a lone link.
 const URL_LINE = /^https?:\/\/\S+$/i;
@@ -223,9 +239,10 @@ export function trimEdges(root: LinkedomElement, title = ''): void {
     headings = [];
     block.remove();
   }
+  // At the end, a heading introduces nothing: what followed it went as chrome, or there was nothing.
   for (const block of blocks.reverse()) {
     if (!block.parentNode) continue;
-    if (!isEdgeChrome(textOf(block))) break;
+    if (!/^H[1-6]$/.test(block.tagName) && !isEdgeChrome(textOf(block))) break;
     block.remove();
   }
 }

@@ -107,4 +107,21 @@ describe('extractArticle', () => {
     for (const noise of ['Weather: fair', 'Ferry: on time', 'read in every town'])
       expect(markdown).not.toContain(noise);
   });
+
+  it('drops captions, credits and ad labels inside the article, and the sign-up and headings after it', () => {
+    const html = `<!doctype html><html><head><title>Breakwater</title></head><body><article>
+<p>${PARAGRAPHS[0]}</p>
+<div class="photo"><img src="/pier.jpg" alt=""><span class="newsCaption">Waves over the old pier in January <span>(Image: GETTY)</span></span></div>
+<p>Advertisement</p>
+<p>${PARAGRAPHS[1]}</p>
+<p>Storm damage on the quay last winter (AP Photo/Ann Reed, File)</p>
+<p>${PARAGRAPHS[2]}</p>
+<h3>You may also like</h3><h4>Subscribe</h4><p>Sign up to our newsletter for exclusive updates from the harbour and the islands</p><p>Loading content ...</p>
+</article></body></html>`;
+    const { markdown } = extractArticle(html);
+    for (const paragraph of PARAGRAPHS) expect(markdown).toContain(paragraph.slice(0, 60));
+    expect(markdown.trimEnd().endsWith(PARAGRAPHS[2] ?? '')).toBe(true);
+    for (const noise of ['old pier', 'GETTY', 'Advertisement', 'AP Photo', 'Storm damage on the quay'])
+      expect(markdown).not.toContain(noise);
+  });
 });
