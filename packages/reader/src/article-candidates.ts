@@ -84,7 +84,8 @@ function linkDensity(element: LinkedomElement, length: number): number {
 // Captions, by class in any spelling ("newsCaption", "wp-caption-text"): they float free of their pictures.
 const CAPTION_CLASS = /caption/i;
 // A paragraph that is only an ad's label, or a caption's credit: "(Image: Getty)", "... (AP Photo/A. Diaz)".
-const AD_LABEL = /^(?:advert|advertisement|ad|sponsored|loading(?: content)?\W*)$/i;
+const AD_LABEL =
+  /^(?:advert|advertisement|ad|sponsored|loading(?: content)?\W*|(?:image|photo|slide) \d+ (?:of|\/) \d+)$/i;
 const CREDIT = /\((?:[\w ]{0,20}\b)?(?:image|photo|picture|pic|credit)s?\b[^()]{0,120}\)$/i;
 const MAX_CAPTION_CHARS = 300;
 
@@ -197,13 +198,15 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const CHROME_LINE =
   /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|sign up|subscribe|advertisement|loading|this (?:web)?site uses cookies|we use cookies)/i;
 
+// A line that opens with a date ("05/10/2018 - Published by ..."): a dateline, not prose.
+const DATELINE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/;
 // A line that is only an address: the page's own URL printed above the article, a lone link.
 const URL_LINE = /^https?:\/\/\S+$/i;
 
 /** A block at an edge of the article that is not its prose: a byline, a date, a credit, a lone link. */
 function isEdgeChrome(text: string): boolean {
   if (text === '' || URL_LINE.test(text)) return true;
-  if (CHROME_LINE.test(text) && text.length < 200) return true;
+  if ((CHROME_LINE.test(text) || DATELINE.test(text) || text.includes('©')) && text.length < 200) return true;
   return text.length < 50 && !SENTENCE_END.test(text) && !CJK.test(text);
 }
 
@@ -228,9 +231,12 @@ export function trimEdges(root: LinkedomElement, title = ''): void {
   let headings: LinkedomElement[] = [];
   for (const block of blocks) {
     const text = textOf(block);
+    if (isTitle(text, title)) {
+      block.remove();
+      continue;
+    }
     if (/^H[1-6]$/.test(block.tagName) && text !== '') {
-      if (isTitle(text, title)) block.remove();
-      else headings.push(block);
+      headings.push(block);
       continue;
     }
     if (headings.length > 0 && !(CHROME_LINE.test(text) && text.length < 200)) break;

@@ -124,4 +124,14 @@ describe('extractArticle', () => {
     for (const noise of ['old pier', 'GETTY', 'Advertisement', 'AP Photo', 'Storm damage on the quay'])
       expect(markdown).not.toContain(noise);
   });
+
+  it('drops a title repeated in a paragraph, a dateline and a copyright line around the article', () => {
+    const html = `<!doctype html><html><head><title>Breakwater approved after winter of storms</title></head><body><article>
+<p><strong>Breakwater approved after winter of storms</strong></p><p><b>05/10/2018</b> - Published by: Ann Reed - Category: Harbour - Tags: breakwater</p>
+<p>${PARAGRAPHS[0]}</p><p>${PARAGRAPHS[1]}</p><p>${PARAGRAPHS[2]}</p>
+<p>The contents of this site are ©2019 Harbour Daily Publishing, a subsidiary of Coast Media.</p></article></body></html>`;
+    const { markdown } = extractArticle(html);
+    expect(markdown.startsWith(PARAGRAPHS[0]?.slice(0, 40) ?? '')).toBe(true);
+    expect(markdown.trimEnd().endsWith(PARAGRAPHS[2] ?? '')).toBe(true);
+  });
 });
