@@ -216,7 +216,10 @@ const words = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 function isTitle(heading: string, title: string): boolean {
   const said = words(heading);
   const titled = words(title);
-  return said !== '' && titled.includes(said) && said.length * 2 >= titled.length;
+  // Lengths first: the search runs only on texts of about the title's length.
+  return (
+    said !== '' && said.length <= titled.length && said.length * 2 >= titled.length && titled.includes(said)
+  );
 }
 
 /**
