@@ -195,8 +195,17 @@ const SENTENCE_END = /[.!?…:;"”’)\]。！？；：」』）]\s*$/u;
 // Han, kana and hangul: a short line of them is a heading, a court, a case number or a date of the text
 // itself (a judgment opens and closes with such lines), not the short English chrome the length rule means.
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// Lines that open like chrome: credits ("Photo: ...", "Image by ..."), dates of the page, sharing and
+// account links, sign-ups, copyright and cookie notices. Words a sentence may open with ("Photos of",
+// "Following", "Share prices") need what makes them chrome after them, or a word boundary.
 const CHROME_LINE =
-  /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|sign up|subscribe|advertisement|loading|this (?:web)?site uses cookies|we use cookies)/i;
+  /^(?:(?:photo(?:graph)?|image|picture)s?(?: credit)?\s*(?::|\||by\b)|©|\(c\)|copyright\b|all rights reserved|(?:published|updated|posted)\b|share (?:this|on|via)\b|follow\b|sign (?:in|up)\b|log in\b|subscribe\b|advertisement\b|loading\b|this (?:web)?site uses cookies|we use cookies)/i;
+// "By Ann Reed": a byline, unless the line reads as a sentence ("By the time the storm hit, ...").
+const BYLINE = /^by\s/i;
+
+/** A short line that opens like chrome. */
+const isChromeLine = (text: string) =>
+  text.length < 200 && (CHROME_LINE.test(text) || (BYLINE.test(text) && !SENTENCE_END.test(text)));
 
 // A line that opens with a date ("05/10/2018 - Published by ..."): a dateline, not prose.
 const DATELINE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/;
@@ -206,7 +215,7 @@ const URL_LINE = /^https?:\/\/\S+$/i;
 /** A block at an edge of the article that is not its prose: a byline, a date, a credit, a lone link. */
 function isEdgeChrome(text: string): boolean {
   if (text === '' || URL_LINE.test(text)) return true;
-  if ((CHROME_LINE.test(text) || DATELINE.test(text) || text.includes('©')) && text.length < 200) return true;
+  if (isChromeLine(text) || ((DATELINE.test(text) || text.includes('©')) && text.length < 200)) return true;
   return text.length < 50 && !SENTENCE_END.test(text) && !CJK.test(text);
 }
 
@@ -242,7 +251,7 @@ export function trimEdges(root: LinkedomElement, title = ''): void {
       headings.push(block);
       continue;
     }
-    if (headings.length > 0 && !(CHROME_LINE.test(text) && text.length < 200)) break;
+    if (headings.length > 0 && !isChromeLine(text)) break;
     if (!isEdgeChrome(text)) break;
     for (const heading of headings) heading.remove();
     headings = [];

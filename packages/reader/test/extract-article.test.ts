@@ -134,4 +134,16 @@ describe('extractArticle', () => {
     expect(markdown.startsWith(PARAGRAPHS[0]?.slice(0, 40) ?? '')).toBe(true);
     expect(markdown.trimEnd().endsWith(PARAGRAPHS[2] ?? '')).toBe(true);
   });
+
+  it('keeps short opening paragraphs that only begin like chrome ("Photos ...", "Following ...", "By the time ...")', () => {
+    const openings = [
+      'Photos released on Monday show the new breakwater taking shape off the north shore.',
+      'Following the vote, the harbour board thanked the islanders for their patience.',
+      'By the time the storm reached the quay, the ferry had already left for the mainland.',
+    ];
+    for (const opening of openings) {
+      const html = `<!doctype html><html><head><title>Harbour</title></head><body><article><p>${opening}</p><p>${PARAGRAPHS[0]}</p><p>${PARAGRAPHS[1]}</p></article></body></html>`;
+      expect(extractArticle(html).markdown.startsWith(opening)).toBe(true);
+    }
+  });
 });
