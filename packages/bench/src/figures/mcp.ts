@@ -23,6 +23,8 @@ import { query, type SimulatorProcess, startSimulatorProcess } from '../upstream
 const WARMUP = 300;
 const HOP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const TARGET_MS = 2;
+// Over stdio nothing but a pipe lies between the agent and the server (issue 40).
+const STDIO_TARGET_MS = 1;
 const SOURCE_HOOKS = fileURLToPath(new URL('../source-hooks.ts', import.meta.url));
 // The server's command, run from source like the rest of the bench (the hooks resolve our packages).
 const MCP_BIN = fileURLToPath(new URL('./bin.ts', import.meta.resolve('@agent-search/mcp')));
@@ -291,9 +293,9 @@ async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Pr
       {
         name: 'MCP over stdio: added per call (median difference to a direct call)',
         value: `${spread(addedStdio)}; ${fmt.ms(m.stdio)} vs ${fmt.ms(m.direct)}`,
-        target: `≤ ${TARGET_MS} ms every run`,
-        met: worst(addedStdio) <= TARGET_MS && allReached,
-        ...(worst(addedStdio) > TARGET_MS
+        target: `≤ ${STDIO_TARGET_MS} ms every run`,
+        met: worst(addedStdio) <= STDIO_TARGET_MS && allReached,
+        ...(worst(addedStdio) > STDIO_TARGET_MS
           ? {
               why: `stdio adds ${fmt.ms(worst(addedStdio))} in its worst run, of which the SDK's protocol alone ${fmt.ms(worst(addedMemory))}`,
             }
