@@ -23,7 +23,7 @@ import {
 } from '@agent-search/core/tool';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { carriesCompanionNotes, parseContractAnswer } from './contract-formats.ts';
+import { parseContractAnswer } from './contract-formats.ts';
 import { createHttpTestProvider } from './http-provider.ts';
 import { useMswServer } from './msw.ts';
 
@@ -149,8 +149,8 @@ function outcomeOf(text: string, query: string, format: WebSearchFormat): Outcom
   }
   const memory = PAIR_MARK.exec(text);
   if (memory) {
-    // A recalled answer names who learned it, in every format with room for it: the model can say so.
-    if (carriesCompanionNotes(format) && read.learnedBy !== 'Elena') {
+    // A recalled answer names who learned it, in every format (`sources` included): the model can say so.
+    if (read.learnedBy !== 'Elena') {
       throw new Error(`"${query}" (${format}): recalled without "Elena learned this"`);
     }
     return { from: 'memory', pair: Number(memory[1]) };
