@@ -91,9 +91,10 @@ async function connectOverStdio(env: Record<string, string>): Promise<Connected>
  * is a `runMcpServer` of its own in it, with its own environment, port and state, reached over real HTTP.
  */
 function httpHub() {
-  let started: { child: ChildProcess; replies: Map<string, (reply: HubReply) => void> } | undefined;
+  let started: ChildProcess | undefined;
   let next = 0;
   let stderr = '';
+  const waiting = new Map<string, { resolve(reply: HubReply): void; reject(error: Error): void }>();
   const hub = () => {
     if (started) return started;
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', HTTP_HUB], {
@@ -104,31 +105,29 @@ function httpHub() {
     child.stderr!.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-4_000);
     });
-    const replies = new Map<string, (reply: HubReply) => void>();
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const reply = JSON.parse(line) as HubReply;
-      replies.get(reply.id)?.(reply);
+      waiting.get(reply.id)?.resolve(reply);
+      waiting.delete(reply.id);
     });
-    started = { child, replies };
-    return started;
+    child.once('exit', () => {
+      for (const { reject } of waiting.values()) reject(new Error(`the HTTP hub ended: ${stderr}`));
+      waiting.clear();
+    });
+    started = child;
+    return child;
   };
   const ask = (command: { id: string; env?: Record<string, string>; stop?: boolean }) => {
-    const { child, replies } = hub();
+    const child = hub();
     return new Promise<HubReply>((resolve, reject) => {
-      const exited = () => reject(new Error(`the HTTP hub ended: ${stderr}`));
-      child.once('exit', exited);
-      replies.set(command.id, (reply) => {
-        replies.delete(command.id);
-        child.off('exit', exited);
-        resolve(reply);
-      });
+      waiting.set(command.id, { resolve, reject });
       child.stdin!.write(`${JSON.stringify(command)}\n`);
     });
   };
   afterAll(async () => {
     if (!started) return;
-    const exited = once(started.child, 'exit');
-    started.child.stdin!.end();
+    const exited = once(started, 'exit');
+    started.stdin!.end();
     await exited;
   });
   return async (env: Record<string, string>) => {
