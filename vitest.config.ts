@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run over every package: each package's vitest.config.ts is a project (globbing folders would also
@@ -12,10 +11,6 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'scripts/vitest.config.ts',
     ],
-    // A worker per core, not vitest's default of one fewer (one worker on the 2-core reference machine):
-    // many files mostly wait (on processes they start, on loopback servers, on Redis), so a second worker
-    // fills the time one spends waiting.
-    maxWorkers: Math.max(2, availableParallelism()),
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });
