@@ -1,9 +1,10 @@
 // `node scripts/runtime-matrix.mjs`: agent-search on the runtimes other than Node that agents run on, against
 // the loopback provider simulator (nothing leaves the machine). Bun and Deno (from the npm registry, installed
 // once into a cache) run scripts/runtime-matrix/checks.mjs on the built packages: core + DuckDuckGo, core +
-// Tavily, the AI SDK tool, the MCP server over Streamable HTTP with the official client. workerd (miniflare)
-// runs scripts/runtime-matrix/worker.mjs bundled as wrangler bundles a Worker: a Tavily search, the AI SDK
-// tool without the vendor packages, and the remote MCP server answering tools/call with a token. Ends with
+// Tavily, the AI SDK tool, the MCP server over Streamable HTTP with the official clients (v2 on 2026-07-28,
+// and v1). workerd (miniflare) runs scripts/runtime-matrix/worker.mjs bundled as wrangler bundles a Worker:
+// a Tavily search, the AI SDK tool without the vendor packages, and the remote MCP server answering
+// tools/call with a token, from the v2 client on 2026-07-28 and from the v1 client. Ends with
 // "runtime matrix: N passed, N failed"; exits 1 when a check failed. Run `pnpm run build` first.
 //
 // RUNTIME_MATRIX_TOOLS: where the runtimes are installed (default ~/.cache/agent-search-runtimes).
@@ -95,7 +96,9 @@ for (const pkg of [
 const scratch = mkdtempSync(join(tmpdir(), 'runtime-matrix-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const requireFrom = (pkg) => createRequire(join(root, 'packages', pkg, 'package.json'));
-const packageDir = (pkg, name) => dirname(realpathSync(requireFrom(pkg).resolve(`${name}/package.json`)));
+// A package's folder as `pkg` sees it: pnpm links each dependency into the package's own node_modules (the
+// MCP SDK v2 packages do not export their package.json, so it is not asked for).
+const packageDir = (pkg, name) => realpathSync(join(root, 'packages', pkg, 'node_modules', name));
 const links = {
   '@agent-search/core': join(root, 'packages', 'core'),
   '@agent-search/mcp': join(root, 'packages', 'mcp'),
@@ -108,6 +111,9 @@ const links = {
   zod: packageDir('ai-sdk', 'zod'),
   // One of the AI SDK's optional vendor packages installed, the others (@ai-sdk/anthropic, /google) not.
   '@ai-sdk/openai': packageDir('ai-sdk', '@ai-sdk/openai'),
+  // The server's SDK (v2), and the clients of both eras the checks connect with: v2 and v1.
+  '@modelcontextprotocol/server': packageDir('mcp', '@modelcontextprotocol/server'),
+  '@modelcontextprotocol/client': packageDir('mcp', '@modelcontextprotocol/client'),
   '@modelcontextprotocol/sdk': packageDir('mcp', '@modelcontextprotocol/sdk'),
 };
 for (const [name, target] of Object.entries(links)) {
@@ -162,8 +168,8 @@ const CHECKS = [
   'AI SDK: generateText calls web_search',
   'AI SDK: an OpenAI Responses model gets its own search (optional peer imported)',
   'AI SDK: an Anthropic model without @ai-sdk/anthropic installed gets our web_search',
-  'MCP: Streamable HTTP server, official client, tools/call web_search',
-  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (web-standard, stateless)',
+  'MCP: Streamable HTTP server, v2 client on 2026-07-28, tools/call web_search',
+  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (createMcpHandler; v2 client on 2026-07-28, v1 client)',
 ];
 
 async function runChecks(runtime, command, args) {

@@ -5,6 +5,7 @@ export default packageProject('mcp', {
   // Spawned servers (stdio, start-up, configuration errors) and the shared memory on real Redis.
   integration: [
     'test/stdio.test.ts',
+    'test/protocol-eras-stdio.test.ts',
     'test/startup.test.ts',
     'test/config-errors.test.ts',
     'test/memory.test.ts',

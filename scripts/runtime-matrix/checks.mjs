@@ -16,9 +16,10 @@ import {
 } from '@agent-search/mcp/server';
 import { providerDefinition as duckDuckGo } from '@agent-search/provider-duckduckgo/definition';
 import { providerDefinition as tavily } from '@agent-search/provider-tavily/definition';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
@@ -136,12 +137,19 @@ await check(
   },
 );
 
-await check('MCP: Streamable HTTP server, official client, tools/call web_search', async () => {
+/** The v2 client, pinned to the 2026-07-28 protocol: it fails to connect to a server that does not speak it. */
+const modernClient = () =>
+  new Client(
+    { name: 'runtime-matrix', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+
+await check('MCP: Streamable HTTP server, v2 client on 2026-07-28, tools/call web_search', async () => {
   const client = duckDuckGoClient();
   const server = await startMcpHttpServer({
     createServer: () => createSearchMcpServer({ tools: [mcpWebSearchTool({ client })] }),
   });
-  const mcp = new Client({ name: 'runtime-matrix', version: '1.0.0' });
+  const mcp = modernClient();
   try {
     await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const { tools } = await mcp.listTools();
@@ -176,28 +184,37 @@ function serveFetch(handler) {
 }
 
 await check(
-  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (web-standard, stateless)',
+  'MCP: @agent-search/mcp/server on the runtime’s own HTTP server (createMcpHandler; v2 client on 2026-07-28, v1 client)',
   async () => {
     const client = tavilyClient();
-    const served = serveFetch(async (request) => {
-      const server = createPortableServer({ tools: [portableWebSearchTool({ client })] });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      return transport.handleRequest(request);
-    });
-    const mcp = new Client({ name: 'runtime-matrix', version: '1.0.0' });
+    const handler = createMcpHandler(() =>
+      createPortableServer({ tools: [portableWebSearchTool({ client })] }),
+    );
+    const served = serveFetch((request) => handler.fetch(request));
+    // Both eras: the v2 client on 2026-07-28, the v1 client on 2025 (served statelessly).
+    const urls = [];
     try {
-      await mcp.connect(new StreamableHTTPClientTransport(new URL(served.url)));
-      const answer = await mcp.callTool({ name: 'web_search', arguments: { query: QUERY, max_results: 2 } });
-      expect(!answer.isError, `tool error: ${JSON.stringify(answer.content).slice(0, 200)}`);
-      const url = answer.structuredContent?.results?.[0]?.url;
-      expect(url, `no results in: ${JSON.stringify(answer.structuredContent).slice(0, 200)}`);
-      return url;
+      for (const [mcp, transport] of [
+        [modernClient(), new StreamableHTTPClientTransport(new URL(served.url))],
+        [new ClientV1({ name: 'runtime-matrix', version: '1.0.0' }), new TransportV1(new URL(served.url))],
+      ]) {
+        try {
+          await mcp.connect(transport);
+          const answer = await mcp.callTool({
+            name: 'web_search',
+            arguments: { query: QUERY, max_results: 2 },
+          });
+          expect(!answer.isError, `tool error: ${JSON.stringify(answer.content).slice(0, 200)}`);
+          const url = answer.structuredContent?.results?.[0]?.url;
+          expect(url, `no results in: ${JSON.stringify(answer.structuredContent).slice(0, 200)}`);
+          urls.push(url);
+        } finally {
+          await mcp.close().catch(() => {});
+        }
+      }
+      return urls[0];
     } finally {
-      await mcp.close().catch(() => {});
+      await handler.close();
       await served.stop();
     }
   },

@@ -1,7 +1,8 @@
 // The runtime matrix's Cloudflare Worker, bundled by scripts/runtime-matrix.mjs with esbuild as wrangler does
 // and run on workerd by miniflare, with and without nodejs_compat: core with Tavily (keyed) and DuckDuckGo,
 // every provider package imported, the AI SDK tool, and the remote MCP server behind a bearer token and an
-// Origin check, stateless, through the SDK's web-standard Streamable HTTP transport. Its bindings:
+// Origin check, stateless, through the v2 SDK's web-standard handler (`createMcpHandler`): 2026-07-28 clients
+// and 2025 ones alike. Its bindings:
 // TAVILY_API_KEY, TAVILY_BASE_URL, DUCKDUCKGO_HTML_URL, MCP_TOKEN, MCP_ALLOWED_ORIGINS (comma-separated).
 // docs/runtimes.md shows it as a deployment.
 import { searchToolsFor } from '@agent-search/ai-sdk';
@@ -17,7 +18,7 @@ import * as perplexity from '@agent-search/provider-perplexity';
 import * as searxng from '@agent-search/provider-searxng';
 import * as serpapi from '@agent-search/provider-serpapi';
 import * as tavily from '@agent-search/provider-tavily';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 
 const json = (body, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -60,21 +61,27 @@ function refused(request, env) {
   return undefined;
 }
 
+/**
+ * The MCP handler, one per isolate (made on the first request: nothing at the Worker's start). Stateless:
+ * a new server for each request, which the 2026-07-28 protocol is built for; a 2025 client is answered the
+ * same way (`legacy: 'stateless'`, the default), as a Worker could not keep its session anyway.
+ */
+let handler;
+function mcpHandler(env) {
+  handler ??= createMcpHandler(() => {
+    const { client, enabled, reason } = searchConfig(env);
+    return createSearchMcpServer({
+      tools: enabled ? [mcpWebSearchTool({ client })] : [],
+      notes: enabled ? [] : [reason ?? 'search is unavailable'],
+    });
+  });
+  return handler;
+}
+
 async function mcp(request, env) {
   const refusal = refused(request, env);
   if (refusal) return refusal;
-  const { client, enabled, reason } = searchConfig(env);
-  const server = createSearchMcpServer({
-    tools: enabled ? [mcpWebSearchTool({ client })] : [],
-    notes: enabled ? [] : [reason ?? 'search is unavailable'],
-  });
-  // Stateless: no session to keep between requests, which a Worker could not hold anyway.
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await server.connect(transport);
-  return transport.handleRequest(request);
+  return mcpHandler(env).fetch(request);
 }
 
 export default {

@@ -1,7 +1,8 @@
 // The Worker part of the runtime matrix: worker.mjs bundled as wrangler bundles a Worker with nodejs_compat
 // (esbuild, ESM, the workerd/worker/browser conditions, node:* left to the runtime), with the AI SDK's
 // optional vendor packages made unresolvable as in an app that never installed them; then run on workerd by
-// miniflare and asked over HTTP: a search, the AI SDK tool, the MCP server through the official client.
+// miniflare and asked over HTTP: a search, the AI SDK tool, the MCP server through the official clients
+// (v2 on 2026-07-28, v1 on 2025).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -161,19 +162,16 @@ function mainWorkerQuestions({ simulator, requireFrom, query, runtime, record })
 
     const mcpUrl = new URL('/mcp', origin);
     const fromMcp = requireFrom('mcp');
-    const { Client } = await import(
-      pathToFileURL(fromMcp.resolve('@modelcontextprotocol/sdk/client/index.js')).href
-    );
-    const { StreamableHTTPClientTransport } = await import(
-      pathToFileURL(fromMcp.resolve('@modelcontextprotocol/sdk/client/streamableHttp.js')).href
-    );
-    await check('MCP: tools/call web_search with the token, official client', async () => {
-      const client = new Client({ name: 'runtime-matrix', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(mcpUrl, {
-          requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-        }),
-      );
+    const load = (specifier) => import(pathToFileURL(fromMcp.resolve(specifier)).href);
+    const v2 = await load('@modelcontextprotocol/client');
+    const v1 = {
+      ...(await load('@modelcontextprotocol/sdk/client/index.js')),
+      ...(await load('@modelcontextprotocol/sdk/client/streamableHttp.js')),
+    };
+    const auth = { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } };
+    /** tools/call web_search through `client`, connected with the token; the first result's address. */
+    const callWebSearch = async (client, transport) => {
+      await client.connect(transport);
       try {
         const { tools: offered } = await client.listTools();
         expect(
@@ -189,10 +187,26 @@ function mainWorkerQuestions({ simulator, requireFrom, query, runtime, record })
           `text: ${JSON.stringify(answer.content).slice(0, 200)}`,
         );
         expect(url, `no results in: ${JSON.stringify(answer.structuredContent).slice(0, 200)}`);
-        return url;
+        return { url, version: client.getNegotiatedProtocolVersion?.() };
       } finally {
         await client.close().catch(() => {});
       }
+    };
+    await check('MCP: tools/call web_search with the token, v2 client on protocol 2026-07-28', async () => {
+      const client = new v2.Client(
+        { name: 'runtime-matrix', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      const { url, version } = await callWebSearch(
+        client,
+        new v2.StreamableHTTPClientTransport(mcpUrl, auth),
+      );
+      expect(version === '2026-07-28', `negotiated ${version}`);
+      return url;
+    });
+    await check('MCP: tools/call web_search with the token, v1 client (2025, stateless)', async () => {
+      const client = new v1.Client({ name: 'runtime-matrix', version: '1.0.0' });
+      return (await callWebSearch(client, new v1.StreamableHTTPClientTransport(mcpUrl, auth))).url;
     });
     await check('MCP: no token is 401, a foreign Origin 403', async () => {
       const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });

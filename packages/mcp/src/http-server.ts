@@ -3,10 +3,15 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, silentLogger } from '@agent-search/core';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { type HttpGuardOptions, isLoopbackHost, refusal } from './http-guard.ts';
+import { toWebRequest, writeWebResponse } from './web-exchange.ts';
 
 export const MCP_PATH = '/mcp';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -22,7 +27,10 @@ export interface McpClient {
 }
 
 export interface McpHttpServerOptions {
-  /** Makes the MCP server for a new session of `client`. */
+  /**
+   * Makes the MCP server for a new session of `client` (2025 protocols), or for one request of `client`
+   * (the 2026-07-28 protocol, stateless).
+   */
   createServer: (client: McpClient) => McpServer;
   /** Default 127.0.0.1. Any other address needs `token`. */
   host?: string;
@@ -52,7 +60,7 @@ export interface McpHttpServer {
   /** `http://<host>:<port>/mcp`. */
   readonly url: string;
   readonly port: number;
-  /** Open sessions. */
+  /** Open sessions (2025-protocol clients; a 2026-07-28 client keeps none). */
   sessions(): number;
   /**
    * Stops taking requests, waits for `drain` (the tool calls in flight answering on their open streams),
@@ -161,7 +169,7 @@ function clientOf(req: IncomingMessage): McpClient {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   client: string;
   lastUsed: number;
 }
@@ -181,7 +189,9 @@ async function ended(responses: ServerResponse[], ms: number): Promise<void> {
 }
 
 /**
- * Streamable HTTP at `/mcp`, one MCP server per session. Safe by default: loopback only unless a bearer
+ * Streamable HTTP at `/mcp`, for clients of both protocol eras: a 2026-07-28 request (stateless, its
+ * version in its `_meta`) is answered by a new MCP server for that request alone; a 2025 client opens a
+ * session with `initialize`, one MCP server per session. Safe by default: loopback only unless a bearer
  * token is set, Host and Origin checked against DNS rebinding, bounded bodies and session count.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<McpHttpServer> {
@@ -242,7 +252,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       logger.warn({ sessions: sessions.size }, 'mcp http: session limit reached; refusing a new session');
       return sendError(res, 503, 'Too many sessions are open; try again later', { 'Retry-After': '60' });
     }
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A POST's answer as one JSON body rather than an SSE stream: no tool sends anything before its
       // result, and a stream costs two socket writes (headers at once, then the event and the end) where
@@ -258,7 +268,26 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     };
     const server = options.createServer(client);
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await writeWebResponse(res, await transport.handleRequest(toWebRequest(req, res), { parsedBody: body }));
+  }
+
+  // The 2026-07-28 protocol: every request stands alone, served by a server made for it. The handler's
+  // factory learns which client asks from the Request it is given.
+  const clients = new WeakMap<Request, McpClient>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => options.createServer((requestInfo && clients.get(requestInfo)) ?? { id: 'unknown' }),
+    {
+      // 2025 traffic is ours to route (sessions, above): this handler answers the modern era only.
+      legacy: 'reject',
+      maxRequestBodySize: maxBodyBytes,
+      onerror: (error) => logger.debug({ error: error.message }, 'mcp http: request refused'),
+    },
+  );
+
+  async function answerModern(req: IncomingMessage, res: ServerResponse, body: unknown) {
+    const request = toWebRequest(req, res);
+    clients.set(request, clientOf(req));
+    await writeWebResponse(res, await modern.fetch(request, { parsedBody: body }));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -300,9 +329,12 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       sessions.delete(id);
       session.lastUsed = Date.now();
       sessions.set(id, session);
-      return session.transport.handleRequest(req, res, body);
+      const answer = await session.transport.handleRequest(toWebRequest(req, res), { parsedBody: body });
+      return writeWebResponse(res, answer);
     }
     if (req.method === 'POST' && isInitializeRequest(body)) return openSession(req, res, body);
+    if (req.method === 'POST' && !(await isLegacyRequest(toWebRequest(req, res), body)))
+      return answerModern(req, res, body);
     return sendError(res, 400, 'Bad request: no session; send an initialize request first');
   }
 
@@ -335,6 +367,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       // Answers to those calls are still on their way out: let their POST streams end first.
       await ended([...openPosts], 1_000);
       await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
+      await modern.close().catch(() => undefined);
       sessions.clear();
       server.closeIdleConnections();
       // Whatever is still open now is a stream nobody will write to again.

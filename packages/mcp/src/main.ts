@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { checkSearchEnv } from '@agent-search/cache/stack';
 import { type Env, type ProviderDefinition, readToolSets, SearchConfigError } from '@agent-search/core';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { stdioClientId } from './caller-identity.ts';
 import { McpHttpConfigError, startMcpHttpServer } from './http-server.ts';
 import { InFlightCalls } from './in-flight.ts';
@@ -201,11 +202,15 @@ export async function runMcpServer(argv: string[], context: McpMainContext): Pro
     };
 
     if (!args.http) {
-      const server = newServer();
-      await server.connect(new LineLimitedStdioTransport(context.stdin, context.stdout));
+      // The SDK's stdio entry picks the era from the client's first message (`server/discover` for
+      // 2026-07-28, `initialize` for 2025) and keeps one server for the connection.
+      const stdio = serveStdio(() => newServer(), {
+        transport: new LineLimitedStdioTransport(context.stdin, context.stdout),
+        onerror: (error) => logger.debug({ error: error.message }, 'mcp stdio: message refused'),
+      });
       await ended(context.signal, context.stdin);
       await drain();
-      await server.close();
+      await stdio.close();
       return 0;
     }
 

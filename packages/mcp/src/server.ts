@@ -1,6 +1,6 @@
 import { CANCELLED_ERROR } from '@agent-search/core/views';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { InFlightCalls } from './in-flight.ts';
 import { type McpTool, toolError } from './tool.ts';
 
@@ -20,6 +20,14 @@ export interface SearchMcpServerOptions {
   notes?: readonly string[];
 }
 
+/**
+ * A tool's schema as the object schema the SDK takes: a raw shape is wrapped (unknown keys stripped, as the
+ * v1 SDK did), an object schema (the layer tools', which keeps the aliases a model sends) is used as is.
+ */
+function objectSchema(schema: z.ZodRawShape): z.ZodObject {
+  return schema instanceof z.ZodType ? (schema as unknown as z.ZodObject) : z.object(schema);
+}
+
 function cancelled(signal: AbortSignal): Promise<CallToolResult> {
   return new Promise((resolve) => {
     const answer = () => resolve(toolError(CANCELLED_ERROR));
@@ -29,8 +37,9 @@ function cancelled(signal: AbortSignal): Promise<CallToolResult> {
 }
 
 /**
- * An MCP server offering `tools`. One server serves one connection: the stdio process makes one, the
- * HTTP endpoint one per session.
+ * An MCP server offering `tools`, on the v2 SDK: it answers clients of the 2026-07-28 protocol (stateless,
+ * one server per request) and of the 2025 protocols (`initialize`, then one server per session). One server
+ * serves one connection, session or stateless request: make one per `McpServerFactory` call.
  */
 export function createSearchMcpServer(options: SearchMcpServerOptions): McpServer {
   const inFlight = options.inFlight ?? new InFlightCalls();
@@ -56,15 +65,15 @@ export function createSearchMcpServer(options: SearchMcpServerOptions): McpServe
       {
         ...(tool.title ? { title: tool.title } : {}),
         description: tool.description,
-        inputSchema: tool.inputSchema,
-        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        inputSchema: objectSchema(tool.inputSchema),
+        ...(tool.outputSchema ? { outputSchema: objectSchema(tool.outputSchema) } : {}),
         annotations: tool.annotations,
       },
-      async (args, extra) => {
+      async (args, context) => {
         if (inFlight.closing) return toolError(`${CANCELLED_ERROR}: the server is shutting down`);
-        return inFlight.run(extra.signal, (signal) =>
+        return inFlight.run(context.mcpReq.signal, (signal) =>
           Promise.race([
-            tool.call(args as Record<string, unknown>, { signal, sessionId: extra.sessionId, clientId }),
+            tool.call(args as Record<string, unknown>, { signal, sessionId: context.sessionId, clientId }),
             // A tool slow to notice its abort still answers at once: the shutdown deadline holds.
             cancelled(signal),
           ]),

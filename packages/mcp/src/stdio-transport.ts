@@ -1,7 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, parseJSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 
 /** Longest line (one JSON-RPC message) read from stdin: the SDK's own limit, 10 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -159,7 +158,7 @@ export class LineLimitedStdioTransport implements Transport {
     if (line.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      message = parseJSONRPCMessage(JSON.parse(line));
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       void this.#answerError(null, PARSE_ERROR, 'Parse error: each line must be one JSON-RPC message');

@@ -16,6 +16,8 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'report.ts',
   'hostile-upstreams.ts',
   'hostile-input.ts',
+  'hostile-answers.ts',
+  'shared-state-model.ts',
 ]);
 
 /**
