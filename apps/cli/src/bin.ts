@@ -7,7 +7,9 @@ import module from 'node:module';
 module.enableCompileCache();
 
 // Loaded after the check, so an older Node never gets as far as linking the command's modules.
-const [{ main }, { preferNodeHttp }] = await Promise.all([import('./main.ts'), import('@agent-search/core')]);
+// Upstream requests go over node:http (core's default while the global fetch is Node's own), so a search
+// never loads fetch's client (undici, ~25 ms of start-up).
+const { main } = await import('./main.ts');
 
 // A reader that stops early (`agent-search x | head -1`, `| true`) closes the pipe: that is the reader's
 // choice, not a failure worth a stack trace. End quietly with what the command would have returned.
@@ -31,9 +33,6 @@ process.once('SIGINT', () => controller.abort());
 // `agent-search mcp [...]`: the MCP server, loaded only then (a search never loads the MCP SDK).
 const mcp = process.argv[2] === 'mcp';
 if (mcp) process.once('SIGTERM', () => controller.abort());
-// A search or a read is one or two requests: node:http sends them without loading fetch's client
-// (undici, ~25 ms of start-up). The MCP server runs on, serving many: it keeps fetch.
-else preferNodeHttp();
 const { env, stdin, stdout, stderr } = process;
 const code = mcp
   ? await (await import('@agent-search/mcp')).runMcpServer(process.argv.slice(3), {

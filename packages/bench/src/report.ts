@@ -75,12 +75,17 @@ export function benchmarksMarkdown(figures: Figure[], info: RunInfo, chartPath: 
 
 ${environment(info)}
 
-Every upstream is the provider simulator of \`@agent-search/testing\` on loopback (\`127.0.0.1\`): DuckDuckGo's
-HTML endpoint, vqd page, d.js, news.js and v.js, Tavily's and Exa's \`/search\`, answering with the same
-page shapes as the real services, with latencies and faults set per figure. Our DuckDuckGo provider reaches
-it through \`baseURL\` and a \`fetch\` that sends its fixed DuckDuckGo URLs there; duck-duck-scrape (direct and
-LangChain's) through an \`https.Agent\` that routes the same hosts to it. Both use plain TCP (no TLS, which
-would add the same cost to every contender). No request leaves the machine.
+One search (figure 1) and throughput run on what users get from DuckDuckGo: real-shaped pages (22 results
+with long snippets: a 44 kB HTML page, a 17 kB d.js; the captures are 25–44 kB) over HTTPS from simulated
+upstreams in processes of their own, compressed as each client asks (or never, for the same bytes
+uncompressed), and behind a simulated link (30 ms round trip, 10 Mbit/s). Every contender runs as a user
+writes it, in a measuring process whose only change is name resolution (DuckDuckGo's hosts resolve to the
+upstream's loopback address, its self-signed certificate trusted through NODE_EXTRA_CA_CERTS), so each keeps
+its own HTTP stack, TLS and keep-alive. Each figure states its workload. The other figures use the provider
+simulator of \`@agent-search/testing\` on loopback (\`127.0.0.1\`): DuckDuckGo's HTML endpoint, vqd page,
+d.js, news.js and v.js, Tavily's and Exa's \`/search\`, with latencies and faults set per figure, over plain
+HTTP (our DuckDuckGo provider through \`baseURL\` and a \`fetch\` that sends its fixed URLs there,
+duck-duck-scrape through an \`https.Agent\` that routes the same hosts to it). No request leaves the machine.
 Ratios compare contenders measured in the same run, in turn, on the same shared 2-core machine: absolute
 numbers move with the machine's load, ratios much less.
 

@@ -26,6 +26,7 @@ import { tailFigure } from './figures/tail.ts';
 import { throughputFigure } from './figures/throughput.ts';
 import { tokensFigure } from './figures/tokens.ts';
 import { type LoadReport, runLoad } from './load.ts';
+import { type RealUpstreams, startRealUpstreams } from './real-upstream/index.ts';
 import { reliabilityMarkdown } from './reliability-report.ts';
 import { benchmarksMarkdown, chartSvg, markdownTable, runInfo, summaryTable } from './report.ts';
 import { routeNeedleTo, startBenchSimulator } from './upstreams.ts';
@@ -44,6 +45,12 @@ const started = performance.now();
 const sim = await startBenchSimulator(42);
 routeNeedleTo(sim);
 const figures: Figure[] = [];
+// The real-shaped HTTPS upstreams (processes of their own), started once for the figures that use them.
+let realUpstreams: RealUpstreams | undefined;
+const real = async () => {
+  realUpstreams ??= await startRealUpstreams();
+  return realUpstreams;
+};
 
 async function measure(name: string, make: () => Promise<Figure>): Promise<void> {
   if (!wanted(name)) return;
@@ -74,9 +81,9 @@ async function measure(name: string, make: () => Promise<Figure>): Promise<void>
 }
 
 try {
-  await measure('overhead', () => overheadFigure(sim, n(100, 10)));
-  await measure('throughput', () =>
-    throughputFigure(sim, quick ? { 1: 50, 10: 100, 100: 200, 1000: 1_000 } : undefined),
+  await measure('overhead', async () => overheadFigure(await real(), n(100, 10)));
+  await measure('throughput', async () =>
+    throughputFigure(await real(), quick ? { 1: 50, 10: 100, 100: 200, 1000: 1_000 } : undefined),
   );
   await measure('cache', () => cacheFigure(sim, { hits: n(2_000, 100), misses: n(200, 20) }));
   await measure('outage', () => outageFigure(sim, { ours: n(120, 20), peers: n(10, 3) }));
@@ -138,5 +145,6 @@ try {
   }
   console.log(`Total: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {
+  await realUpstreams?.close();
   await sim.close();
 }

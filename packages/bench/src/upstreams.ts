@@ -7,6 +7,7 @@ import { loadProviderKits } from '@agent-search/registry/testing';
 import {
   type LatencyDistribution,
   type ProviderSimulator,
+  type SimulatorCompression,
   startProviderSimulator,
 } from '@agent-search/testing/simulator';
 import needle from 'needle';
@@ -60,14 +61,23 @@ export interface SimulatorProcess {
   close(): Promise<void>;
 }
 
+/** What a simulator process serves beyond the defaults. */
+export interface SimulatorProcessOptions {
+  /** The real-shaped pages of `real-upstream/corpus.ts` (22 results, long snippets) instead of the built-in corpus. */
+  realPages?: boolean;
+  /** Compress answers as each request asks (see the simulator's `compression`). */
+  compression?: SimulatorCompression;
+}
+
 export async function startSimulatorProcess(
   seed: number,
   provider: string,
   latency?: LatencyDistribution,
+  options: SimulatorProcessOptions = {},
 ): Promise<SimulatorProcess> {
   const child = fork(
     fileURLToPath(new URL('./simulator-process.ts', import.meta.url)),
-    [String(seed), provider, ...(latency ? [JSON.stringify(latency)] : [])],
+    [String(seed), provider, JSON.stringify(latency ?? { kind: 'fixed', ms: 0 }), JSON.stringify(options)],
     {
       execArgv: ['--import', fileURLToPath(new URL('./source-hooks.ts', import.meta.url))],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

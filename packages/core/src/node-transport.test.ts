@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isSearchError } from './errors.ts';
 import { isNetworkError } from './http.ts';
@@ -43,8 +43,11 @@ const until = async (condition: () => boolean) => {
   return condition();
 };
 
-describe('without preferNodeHttp', () => {
-  it('sends through the global fetch (a server keeps undici, loaded once)', async () => {
+describe('after preferNodeHttp(false)', () => {
+  beforeAll(() => preferNodeHttp(false));
+  afterAll(() => preferNodeHttp());
+
+  it('sends through the global fetch', async () => {
     const { origin, seen } = await serve((_req, res) => res.end('hello'));
     const answer = await fetchUpstream(`${origin}/q`, {}, { ...who, signal: new AbortController().signal });
     expect(answer.text).toBe('hello');
@@ -52,10 +55,7 @@ describe('without preferNodeHttp', () => {
   });
 });
 
-describe('the node:http transport', () => {
-  beforeAll(() => preferNodeHttp());
-  afterAll(() => preferNodeHttp(false));
-
+describe('the node:http transport (the default)', () => {
   it('is used while the global fetch is Node’s own: fetch’s own request headers are absent', async () => {
     expect(globalFetchIsNodes()).toBe(true);
     const { origin, seen } = await serve((_req, res) => res.end('hello'));
@@ -63,7 +63,7 @@ describe('the node:http transport', () => {
     expect(answer).toMatchObject({ status: 200, ok: true, text: 'hello' });
     // undici always sends sec-fetch-mode; node:http sends what we set.
     expect(seen[0]?.headers['sec-fetch-mode']).toBeUndefined();
-    expect(seen[0]?.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(seen[0]?.headers['accept-encoding']).toBe('gzip, deflate');
   });
 
   it('a search in a fresh Node process never loads undici', async () => {
@@ -72,8 +72,7 @@ describe('the node:http transport', () => {
     );
     const module = fileURLToPath(new URL('./upstream-fetch.ts', import.meta.url));
     const script = `
-      const { fetchUpstream, preferNodeHttp } = await import(${JSON.stringify(module)});
-      preferNodeHttp();
+      const { fetchUpstream } = await import(${JSON.stringify(module)});
       const answer = await fetchUpstream(process.argv[1], {}, { provider: 'acme', name: 'Acme', signal: AbortSignal.timeout(5000) });
       const undici = process.moduleLoadList.filter((m) => m.includes('undici'));
       console.log(JSON.stringify({ text: answer.text, header: answer.headers.get('X-Answer'), undici }));`;
@@ -167,6 +166,41 @@ describe('the node:http transport', () => {
     expect(isSearchError(error) && error.message).toBe(
       'Acme sent an answer larger than 1 MB (the body limit); it was not read further',
     );
+  });
+
+  it('decodes br and deflate sent unasked, and stacked codings, last applied first', async () => {
+    const text = '<html>résultats</html>'.repeat(50);
+    const bodies: Record<string, [string, Buffer]> = {
+      '/br': ['br', brotliCompressSync(text)],
+      '/deflate': ['deflate', deflateSync(text)],
+      '/stacked': ['gzip, br', brotliCompressSync(gzipSync(text))],
+    };
+    const { origin } = await serve((req, res) => {
+      const [coding, body] = bodies[req.url ?? '']!;
+      res.writeHead(200, { 'content-encoding': coding }).end(body);
+    });
+    for (const path of Object.keys(bodies)) {
+      const answer = await fetchUpstream(
+        `${origin}${path}`,
+        {},
+        { ...who, signal: new AbortController().signal },
+      );
+      expect(answer.text).toBe(text);
+    }
+  });
+
+  it('a damaged compressed body fails as a network error (fetch’s "terminated"), not a crash', async () => {
+    const page = gzipSync('<html>résultats</html>'.repeat(100));
+    const { origin } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(page.subarray(0, page.length - 20));
+    });
+    const error = await fetchUpstream(
+      `${origin}/`,
+      {},
+      { ...who, signal: new AbortController().signal },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('terminated');
   });
 
   it('bounds the compressed bytes too: endless empty gzip members fail at the limit', async () => {

@@ -96,6 +96,23 @@ describe('toIsoDate', () => {
 });
 
 describe('normalizeResults', () => {
+  it('with a limit, stops once that many are kept: refused, duplicate and unusable entries do not count', () => {
+    const raw = [
+      { title: 'Bad link', url: 'javascript:void(0)' },
+      { title: 'One', url: 'https://one.example/' },
+      { title: 'One again', url: 'https://one.example' },
+      { title: 'Elsewhere', url: 'https://other.example/a' },
+      { title: 'Two', url: 'https://two.example/' },
+      { title: 'Three', url: 'https://three.example/' },
+      { title: 'Four', url: 'https://four.example/' },
+    ];
+    const results = normalizeResults(raw, 'p', 'text', {
+      limit: 3,
+      keep: (r) => !r.url.includes('other'),
+    });
+    expect(results.map((r) => r.title)).toEqual(['One', 'Two', 'Three']);
+  });
+
   it('looks at the first 200 raw results only: 25,000 from a hostile answer cost no more (work counted)', () => {
     let read = 0;
     const raw = Array.from({ length: 25_000 }, (_, i) => ({

@@ -54,6 +54,14 @@ function cleanDuration(value: unknown): string | undefined {
   return text === '' ? undefined : text;
 }
 
+/** Where `normalizeResults` may stop: the results a search shows, and the ones it keeps. */
+export interface NormalizeLimit {
+  /** Stop once this many results are kept. */
+  limit: number;
+  /** Keeps a cleaned result (e.g. a domain filter); default: every one. */
+  keep?: (result: SearchResult) => boolean;
+}
+
 /**
  * Raw results cleaned at most, from the start of an answer. A search asks for 10 at most and an API page
  * holds 100 at most; a hostile answer of 25,000 results (within the JSON shape limits) took 0.2–1 s of
@@ -64,16 +72,20 @@ export const MAX_RAW_RESULTS = 200;
 /**
  * Cleans raw provider results into `SearchResult`s: text stripped of markup, only http(s) URLs, one
  * result per URL, every field bounded. Results without a usable URL or title are dropped; results past
- * the first `MAX_RAW_RESULTS` are not looked at.
+ * the first `MAX_RAW_RESULTS` are not looked at. With `until`, results it refuses are dropped too, and
+ * cleaning stops once `limit` are kept: a search showing 5 of a page's 30 results does not clean the other 25.
  */
 export function normalizeResults(
   raw: readonly RawResult[],
   provider: string,
   mode: SearchMode,
+  until?: NormalizeLimit,
 ): SearchResult[] {
   const seen = new Set<string>();
   const results: SearchResult[] = [];
+  const limit = until?.limit ?? Number.POSITIVE_INFINITY;
   for (const item of raw.slice(0, MAX_RAW_RESULTS)) {
+    if (results.length >= limit) break;
     if (typeof item !== 'object' || item === null) continue;
     const parsed = httpUrl(item.url);
     if (!parsed) continue;
@@ -109,6 +121,7 @@ export function normalizeResults(
         result.viewCount = Math.trunc(views);
       }
     }
+    if (until?.keep && !until.keep(result)) continue;
     results.push(result);
   }
   return results;

@@ -117,8 +117,8 @@ function utf8Text(chunks: readonly Uint8Array[], size: number): string {
 
 export interface UpstreamFetchOptions extends ReadBodyOptions {
   /**
-   * `fetch` to use. Default: the global `fetch` at call time, or node:http(s) when that is still Node's
-   * own (the same request without loading undici; see node-transport.ts).
+   * `fetch` to use. Default: node:http(s) while the global `fetch` is Node's own (see `preferNodeHttp`),
+   * else the global `fetch` at call time.
    */
   fetch?: typeof fetch | undefined;
 }
@@ -173,14 +173,15 @@ function nodeInit(init: RequestInit): NodeRequestInit | undefined {
   return { method, headers: sent, body: body ?? undefined };
 }
 
-let nodeHttpPreferred = false;
+let nodeHttpPreferred = true;
 
 /**
- * Sends upstream requests over node:http(s) instead of `fetch` from now on in this process, while the
- * global `fetch` is Node's own and no provider was given a `fetch`: for a one-shot process (a CLI making
- * one search), which then never loads undici (~25 ms of start-up). Off by default: a long-running server
- * loads undici once, and under load (10,000 searches, 200 in flight, on a busy 2-core machine) fetch kept
- * more searches within their deadline (6 attempts timed out against 32–68 over node:http).
+ * Whether upstream requests go over node:http(s) while the global `fetch` is Node's own and no provider
+ * was given a `fetch` (the default), or through the global `fetch` (`preferNodeHttp(false)`). node:http
+ * spares a one-shot process loading undici (~25 ms of start-up), and every search its decoding: undici
+ * decodes a compressed answer through zlib and web streams, ~2.5 ms of CPU a 44 kB DuckDuckGo page
+ * against 0.1–0.2 ms for node:http's one-call decoding (the bench's CPU profiles), which made a search
+ * cost 1.5× duck-duck-scrape's. A replaced global `fetch` (msw, a proxy wrapper) is always used.
  */
 export function preferNodeHttp(prefer = true): void {
   nodeHttpPreferred = prefer;

@@ -43,7 +43,11 @@ const SHARED = [
   ...sources('packages/testing/src/'),
   ...sources(
     'packages/bench/src/',
-    (path) => !path.startsWith('figures/') && !BENCH_MEASURES_NAMED_PROVIDERS.has(path),
+    // real-upstream/ is DuckDuckGo's own upstream (its hosts, its pages) and the peers measured against it.
+    (path) =>
+      !path.startsWith('figures/') &&
+      !path.startsWith('real-upstream/') &&
+      !BENCH_MEASURES_NAMED_PROVIDERS.has(path),
   ),
   ...sources('scripts/', (path) => !SCRIPTS_NAMING_PROVIDERS(path)),
 ];

@@ -18,11 +18,13 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type Figure, fmt, RUNS } from '../figure.ts';
 import { median, percentile, timed } from '../stats.ts';
-import { query, type SimulatorProcess, startSimulatorProcess, TAVILY_KEY } from '../upstreams.ts';
+import { query, type SimulatorProcess, startSimulatorProcess } from '../upstreams.ts';
 
 const WARMUP = 300;
 const HOP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const TARGET_MS = 2;
+// Over stdio nothing but a pipe lies between the agent and the server (issue 40).
+const STDIO_TARGET_MS = 1;
 const SOURCE_HOOKS = fileURLToPath(new URL('../source-hooks.ts', import.meta.url));
 // The server's command, run from source like the rest of the bench (the hooks resolve our packages).
 const MCP_BIN = fileURLToPath(new URL('./bin.ts', import.meta.resolve('@agent-search/mcp')));
@@ -76,12 +78,16 @@ function listening(child: ChildProcess): Promise<string> {
  * the checks are on these); and over HTTP to a server in this process. The HTTP client is the official
  * SDK's `StreamableHTTPClientTransport` with its default `fetch`, one client for the whole run, as an
  * agent keeps one: its connection is kept alive between calls (the figure counts new ones). The upstream
- * is the simulator's Tavily with no added latency, in a process of its own as a real upstream is (in this
+ * is the simulator's DuckDuckGo HTML page (22 real-shaped results, gzip as our client asks; 5 shown) with no added latency, in a process of its own as a real upstream is (in this
  * one, a direct call would never wait for another process to be scheduled), so the differences are the
  * MCP layer alone.
  */
 export async function mcpFigure(rounds: number): Promise<Figure> {
-  const upstreamProcess = await startSimulatorProcess(42, 'tavily');
+  // Real 5-result DuckDuckGo answers (long snippets, from a 44 kB page), as users' searches bring back.
+  const upstreamProcess = await startSimulatorProcess(42, 'duckduckgo', undefined, {
+    realPages: true,
+    compression: 'as-asked',
+  });
   try {
     return await measureMcp(upstreamProcess, rounds);
   } finally {
@@ -91,9 +97,8 @@ export async function mcpFigure(rounds: number): Promise<Figure> {
 
 async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Promise<Figure> {
   const env = {
-    SEARCH_PROVIDER_PRIORITY: 'tavily',
-    TAVILY_API_KEY: TAVILY_KEY,
-    TAVILY_BASE_URL: upstreamProcess.baseURL,
+    SEARCH_PROVIDER_PRIORITY: 'duckduckgo',
+    DUCKDUCKGO_HTML_URL: upstreamProcess.baseURL,
     SEARCH_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
   };
@@ -276,7 +281,7 @@ async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Pr
   return {
     id: 'mcp',
     title: 'MCP server: protocol cost per tool call',
-    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${searches} searches); each difference is of the run's medians, the verdict on the worst run. The upstream (the simulator's Tavily) answers at once, in a process of its own, as a real upstream is never in the caller's process: with it in the measuring process (as this figure had it before), a direct call never waited for another process to be scheduled while every MCP call waited for two (the server, and the upstream from the server), which charged the MCP layer with wake-ups a real direct call pays too. The differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, two socket writes (the headers as the call starts, then the event with the end of the chunked body: two reads on a raw client socket), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. In 9 paired runs (an SSE and a JSON server side by side, calls interleaved) that saved 0–0.27 ms of CPU per call in the client and 0.06–0.36 ms in the server; the wall-time difference was inside the noise of the loaded machine they ran on (load average 15–40 on 2 cores). What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and the \`Response\` back through \`@hono/node-server\` (a hand-written adapter over the web-standard transport saved about 0.25 ms of CPU with the server in the caller's process but nothing measurable with it in its own, so the SDK's stays), the client's \`fetch\` (the "bare fetch" row: a \`node:http\` request costs about two thirds of it), JSON-RPC parsing and zod validation on both sides (the "in memory" row, which includes core's compact text: 0.15–0.6 ms per call of it in isolated loops on this machine, most in re-cleaning fields with Unicode regexes), and the hop between processes. Our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
+    method: `${RUNS} runs of ${rounds} rounds after ${WARMUP} warm-up rounds; each round runs every contender once, in turn, on a new query (no cache hits: the simulator counted ${upstream} upstream calls for ${searches} searches); each difference is of the run's medians, the verdict on the worst run. Workload: real 5-result DuckDuckGo answers (long snippets, from the simulator's 44 kB HTML page of 22 real-shaped results, gzip-compressed as our client asks) rendered by the default view. The upstream answers at once, in a process of its own, as a real upstream is never in the caller's process: with it in the measuring process (as this figure had it before), a direct call never waited for another process to be scheduled while every MCP call waited for two (the server, and the upstream from the server), which charged the MCP layer with wake-ups a real direct call pays too. The differences are the MCP layer alone. The HTTP client is the official SDK's Streamable HTTP transport on its default \`fetch\`, one client kept for the whole run as an agent keeps one; it opened ${connections} new connections while measuring (keep-alive: calls reuse one; Node's 5 s keep-alive timeout is left as it is, since back-to-back calls never reach it and Python's httpx, which LiveKit's Python agents use, drops an idle connection after 5 s on its side anyway). "SDK in memory" joins the SDK's client and server with no transport: JSON-RPC, zod validation of the call and its structured result, and the tool's views (core's compact text from the results). Where the HTTP time went (CPU profiles of the server process, \`node --cpu-prof\`): a tool call's answer was an SSE stream, two socket writes (the headers as the call starts, then the event with the end of the chunked body: two reads on a raw client socket), each waking the client's process, and about a fifth of the server's busy time was inside those writes on this loaded 2-core machine; the server now answers a POST with one JSON body (\`enableJsonResponse\`: no tool sends anything before its result), one write. In 9 paired runs (an SSE and a JSON server side by side, calls interleaved) that saved 0–0.27 ms of CPU per call in the client and 0.06–0.36 ms in the server; the wall-time difference was inside the noise of the loaded machine they ran on (load average 15–40 on 2 cores). What is left is the SDK's: its Node adapter turns each request into a web \`Request\` and the \`Response\` back through \`@hono/node-server\` (a hand-written adapter over the web-standard transport saved about 0.25 ms of CPU with the server in the caller's process but nothing measurable with it in its own, so the SDK's stays), the client's \`fetch\` (the "bare fetch" row: a \`node:http\` request costs about two thirds of it), JSON-RPC parsing and zod validation on both sides (the "in memory" row, which includes core's compact text: 0.15–0.6 ms per call of it in isolated loops on this machine, most in re-cleaning fields with Unicode regexes), and the hop between processes. Our guard (Host, Origin, token, body bound, sessions) did not show in the profiles.`,
     checks: [
       {
         name: 'MCP over HTTP: added per call (median difference to a direct call)',
@@ -288,9 +293,9 @@ async function measureMcp(upstreamProcess: SimulatorProcess, rounds: number): Pr
       {
         name: 'MCP over stdio: added per call (median difference to a direct call)',
         value: `${spread(addedStdio)}; ${fmt.ms(m.stdio)} vs ${fmt.ms(m.direct)}`,
-        target: `≤ ${TARGET_MS} ms every run`,
-        met: worst(addedStdio) <= TARGET_MS && allReached,
-        ...(worst(addedStdio) > TARGET_MS
+        target: `≤ ${STDIO_TARGET_MS} ms every run`,
+        met: worst(addedStdio) <= STDIO_TARGET_MS && allReached,
+        ...(worst(addedStdio) > STDIO_TARGET_MS
           ? {
               why: `stdio adds ${fmt.ms(worst(addedStdio))} in its worst run, of which the SDK's protocol alone ${fmt.ms(worst(addedMemory))}`,
             }

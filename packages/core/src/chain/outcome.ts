@@ -61,15 +61,12 @@ export function toSearchError(error: unknown, provider: string): SearchError {
   });
 }
 
-/** Results inside the request's domain filters (a provider applying them by `site:` terms may stray). */
-export function filterByDomains(request: SearchRequest, results: SearchResult[]): SearchResult[] {
-  if (request.includeDomains.length === 0 && request.excludeDomains.length === 0) return results;
-  return results.filter(
-    (r) =>
-      (request.includeDomains.length === 0 ||
-        request.includeDomains.some((d) => urlMatchesDomain(r.url, d))) &&
-      !request.excludeDomains.some((d) => urlMatchesDomain(r.url, d)),
-  );
+/** The request's domain filter as a predicate (a provider applying it by `site:` terms may stray); undefined when it has none. */
+export function domainFilter(request: SearchRequest): ((result: SearchResult) => boolean) | undefined {
+  if (request.includeDomains.length === 0 && request.excludeDomains.length === 0) return undefined;
+  return (r) =>
+    (request.includeDomains.length === 0 || request.includeDomains.some((d) => urlMatchesDomain(r.url, d))) &&
+    !request.excludeDomains.some((d) => urlMatchesDomain(r.url, d));
 }
 
 /** One error for a search that no provider answered: the most useful code for a person, every attempt listed. */

@@ -7,7 +7,7 @@ import { Attempt, type AttemptEnd, type AttemptOwner, type AttemptRole, type Cha
 import { CandidateQueue } from './candidate-queue.ts';
 import { attemptLimit, type ChainTimes } from './chain-times.ts';
 import { HedgeTimer } from './hedge-timer.ts';
-import { filterByDomains, heldBackError } from './outcome.ts';
+import { domainFilter, heldBackError } from './outcome.ts';
 import type { Candidate, Plan } from './planner.ts';
 import { RunRecord } from './run-record.ts';
 
@@ -96,10 +96,11 @@ export class ChainRun implements AttemptOwner {
   /** Records an answer; true when it had results and ended the search. */
   #answered(attempt: Attempt, answer: ProviderResponse | undefined): boolean {
     const request = attempt.candidate.request;
-    const results = filterByDomains(
-      request,
-      normalizeResults(answer?.results ?? [], attempt.id, request.mode),
-    );
+    // Only what the search shows is cleaned (a page of 30 results shows 5), after the domain filter.
+    const results = normalizeResults(answer?.results ?? [], attempt.id, request.mode, {
+      limit: request.maxResults,
+      keep: domainFilter(request),
+    });
     if (results.length === 0) {
       this.#record.answeredEmpty(attempt, answer);
       return false;

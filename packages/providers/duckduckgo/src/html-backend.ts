@@ -21,6 +21,16 @@ export function htmlSearchForm(query: string, request: SearchRequest): URLSearch
   return form;
 }
 
+/**
+ * How many of a page's results to read: twice what the search shows, so results core drops (a repeated
+ * URL, one without a title) still leave enough; all of them when core filters by domain afterwards.
+ */
+export function resultsToRead(request: SearchRequest): number {
+  const filtered = (request.includeDomains?.length ?? 0) > 0 || (request.excludeDomains?.length ?? 0) > 0;
+  const shown = request.maxResults;
+  return filtered || !(shown > 0) ? Number.POSITIVE_INFINITY : shown * 2;
+}
+
 /** Text search through `POST https://html.duckduckgo.com/html/`, a page without JavaScript or a vqd token. */
 export async function searchHtmlEndpoint(
   query: string,
@@ -44,7 +54,7 @@ export async function searchHtmlEndpoint(
     WHAT,
   );
   context.signal.throwIfAborted();
-  const page = parseHtmlPage(html);
+  const page = parseHtmlPage(html, resultsToRead(request));
   if (page.kind === 'anomaly') {
     throw duckDuckGoError('blocked', `${WHAT} served its bot challenge instead of results`, { status: 200 });
   }

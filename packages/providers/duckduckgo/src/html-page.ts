@@ -140,9 +140,11 @@ const MAX_RESULTS = 100;
  * sliced from the page as it is, up to the tag that closes its element (same-name tags counted). Every
  * character is looked at a bounded number of times (one field is open at a time), so the time is linear
  * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing, and
- * after `MAX_TAGS` tags or `MAX_RESULTS` results, so a hostile page costs no more than a real one.
+ * after `MAX_TAGS` tags or `MAX_RESULTS` results, so a hostile page costs no more than a real one; or
+ * once `limit` results are read (a search shows 5 of the page's 20–30: the rest would be parsed, cleaned
+ * and dropped).
  */
-export function parseHtmlPage(html: string): HtmlPage {
+export function parseHtmlPage(html: string, limit = Number.POSITIVE_INFINITY): HtmlPage {
   const blocks: Block[] = [];
   let tags = 0;
   let block: Block | undefined;
@@ -188,6 +190,7 @@ export function parseHtmlPage(html: string): HtmlPage {
         block = undefined;
         if (blocks.length === MAX_RESULTS) break;
         if (!classes.includes('result--ad') && !classes.includes('result--no-result')) {
+          if (blocks.length >= limit) break; // enough read
           block = {};
           blocks.push(block);
         }

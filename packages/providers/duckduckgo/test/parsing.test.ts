@@ -36,6 +36,14 @@ describe('parseHtmlPage', () => {
     });
   });
 
+  it('stops after `limit` results, the ad not counted, and reads them the same', () => {
+    const whole = parseHtmlPage(fixture('html-results.html'));
+    const first = parseHtmlPage(fixture('html-results.html'), 2);
+    if (whole.kind !== 'results' || first.kind !== 'results') throw new Error('not a results page');
+    expect(first.results).toEqual(whole.results.slice(0, 2));
+    expect(parseHtmlPage(fixture('html-results.html'), 10)).toEqual(whole);
+  });
+
   it('recognises "No results.", the anomaly page and pages it does not know', () => {
     expect(parseHtmlPage(fixture('html-no-results.html'))).toEqual({ kind: 'results', results: [] });
     // The no-results page's placeholder ("EOF", a google.com search link) is no result, as in d.js.

@@ -1,4 +1,10 @@
 export {
+  acceptedCodings,
+  encodeAsAsked,
+  type SimulatorCoding,
+  type SimulatorCompression,
+} from './compression.ts';
+export {
   CORPUS,
   NEWS_ENTRIES,
   type NewsEntry,

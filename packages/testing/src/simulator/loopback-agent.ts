@@ -9,14 +9,16 @@ import { connect, type Socket } from 'node:net';
  */
 export class SimulatorAgent extends Agent {
   readonly #port: number;
+  readonly #host: string;
 
-  constructor(port: number, options: AgentOptions = {}) {
+  constructor(port: number, host = '127.0.0.1', options: AgentOptions = {}) {
     super({ keepAlive: true, ...options });
     this.#port = port;
+    this.#host = host;
   }
 
   // Node's Agent opens each new socket through this; returning it synchronously is what net.createConnection does.
   override createConnection(): Socket {
-    return connect({ host: '127.0.0.1', port: this.#port });
+    return connect({ host: this.#host, port: this.#port });
   }
 }

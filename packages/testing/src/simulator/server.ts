@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SearchProvider } from '@agent-search/core';
 import type { ProviderKit } from '../kit.ts';
+import { encodeAsAsked, type SimulatorCompression } from './compression.ts';
 import { CORPUS } from './corpus.ts';
 import { queryOf, SimulatorRoutes } from './endpoints.ts';
 import { faultResponse } from './faults.ts';
@@ -49,13 +51,25 @@ export interface ProviderSimulatorOptions {
    * so what one endpoint is asked does not change another's draws. Default 1.
    */
   seed?: number;
+  /**
+   * Serve HTTPS with this key and certificate (PEM) instead of plain HTTP, as the real hosts do: for a
+   * benchmark whose clients reach the simulator by name, paying TLS like they would upstream.
+   */
+  tls?: { key: string; cert: string };
+  /** Where to listen. Default `127.0.0.1` on a free port. */
+  listen?: { host?: string; port?: number };
+  /**
+   * Compress answers as the request's Accept-Encoding asks (`'as-asked'`, see `encodeAsAsked`), as the real
+   * services do. Default `'none'`: bodies go out as they are, whatever the client accepts.
+   */
+  compression?: SimulatorCompression;
 }
 
 /** A provider's id, or one endpoint's name (`<id>.<endpoint>`). */
 export type SimulatorTarget = string;
 
 export interface ProviderSimulator {
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>` (`https://` and the listening host with `tls` and `listen`). */
   readonly origin: string;
   readonly port: number;
   /** The kits of the providers served, as given. */
@@ -229,22 +243,31 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const answer = routed.spec.answer(simulated, corpus);
     const healthy = behaviour.respond ? behaviour.respond(simulated, answer) : answer;
     const sent = fault ? faultResponse(routed, fault, simulated, healthy) : healthy;
+    if (options.compression === 'as-asked') {
+      const encoded = encodeAsAsked(request.headers['accept-encoding'], sent.body);
+      response
+        .writeHead(sent.status, { ...sent.headers, ...encoded.headers, vary: 'Accept-Encoding' })
+        .end(encoded.body);
+      return;
+    }
     response.writeHead(sent.status, sent.headers ?? {}).end(sent.body);
   }
 
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent && !response.destroyed) {
         response.writeHead(500, { 'content-type': 'text/plain' }).end(`simulator error: ${String(error)}`);
       }
     });
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   server.keepAliveTimeout = 30_000;
-  server.listen(0, '127.0.0.1');
+  const host = options.listen?.host ?? '127.0.0.1';
+  server.listen(options.listen?.port ?? 0, host);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
-  const origin = `http://127.0.0.1:${port}`;
-  const agent = new SimulatorAgent(port);
+  const origin = `${options.tls ? 'https' : 'http'}://${host}:${port}`;
+  const agent = new SimulatorAgent(port, host);
   const simulatorFetch = loopbackFetch(origin);
   const baseURL = (provider: ProviderKit | string) =>
     `${origin}/${typeof provider === 'string' ? provider : provider.definition.id}`;

@@ -61,7 +61,7 @@ const html: SimulatedEndpointSpec = {
   // At the base URL the provider is given, or at html.duckduckgo.com/html/.
   matches: onRoute('POST', '', '/html'),
   query: ({ body }) => new URLSearchParams(body).get('q') ?? '',
-  answer: ({ query }) => htmlResponse(duckDuckGoHtmlPage(query)),
+  answer: ({ query }, corpus) => htmlResponse(duckDuckGoHtmlPage(query, corpus.web)),
   fault: (fault, { query }) =>
     commonFault(fault) ??
     (fault === 'anomaly'
@@ -89,7 +89,7 @@ const vqd: SimulatedEndpointSpec = {
 const djs: SimulatedEndpointSpec = {
   name: 'd.js',
   matches: onRoute('GET', '/d.js'),
-  answer: ({ query }) => js(200, dJs(query)),
+  answer: ({ query }, corpus) => js(200, dJs(query, corpus.web)),
   fault: (fault, { query }) => {
     if (fault === 'server_error') {
       return js(
