@@ -58,7 +58,17 @@ const parameterShape = {
 };
 export const searchInternetParameters = z.object(parameterShape);
 
-export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
+/**
+ * The tool's arguments: the schema's output without `| undefined` on its optional fields, so the type is
+ * LiveKit's `JSONObject` for a consumer with `exactOptionalPropertyTypes` too (TypeScript 7's `tsc --init`
+ * turns it on; with `| undefined` each optional field fails the constraint, TS2344).
+ */
+export type SearchInternetArgs = {
+  [K in keyof z.infer<typeof searchInternetParameters>]: Exclude<
+    z.infer<typeof searchInternetParameters>[K],
+    undefined
+  >;
+};
 
 export const SEARCH_TOOL_DESCRIPTION =
   'Search the internet for current information: news, recent events, prices, scores, weather and facts that may have changed since your training. Returns a few results with their source sites.';
