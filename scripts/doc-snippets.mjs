@@ -1,5 +1,7 @@
 // `node scripts/doc-snippets.mjs [--write]`: every TypeScript/JavaScript code block of README.md, docs/ and
-// the packages' READMEs is a file under docs/snippets/, named on the line above the block:
+// the packages' READMEs is a file, named on the line above the block: under docs/snippets/ for README.md and
+// docs/, in the package's own `snippets/` folder for a package's README (a package stays one folder: a new
+// provider copied from another brings its page's snippets with it):
 //
 //     <!-- snippet: docs/snippets/readme/search.ts -->
 //     ```ts
@@ -47,6 +49,28 @@ export function docFiles(root) {
   return files;
 }
 
+/** The package folder whose page `doc` is (`packages/providers/<id>` for its README.md), or undefined. */
+function packageOf(doc) {
+  const folder = doc.replace(/\/README\.md$/, '');
+  const parent = folder.slice(0, folder.lastIndexOf('/'));
+  return folder !== doc && PACKAGE_FOLDERS.includes(parent) ? folder : undefined;
+}
+
+/**
+ * Where a doc's snippet files live (`dirs`) and where a new one goes (`folder`): a package's README keeps its
+ * own in the package's `snippets/`, and may show one a guide under docs/ shows too (docs/snippets/).
+ */
+function snippetHome(doc) {
+  const pkg = packageOf(doc);
+  if (pkg) return { dirs: [`${pkg}/snippets`, SNIPPETS_DIR], folder: `${pkg}/snippets` };
+  const name = doc
+    .replace(/^docs\//, '')
+    .replace(/\.md$/, '')
+    .replaceAll('/', '-')
+    .toLowerCase();
+  return { dirs: [SNIPPETS_DIR], folder: `${SNIPPETS_DIR}/${name}` };
+}
+
 /** The fenced blocks of a markdown text: language, the fence's 0-based line, the body's lines. */
 function blocksOf(lines) {
   const blocks = [];
@@ -81,25 +105,20 @@ export function snippetsOf(root, doc, text = readFileSync(join(root, doc), 'utf8
     const extension = LANGUAGES[block.language];
     if (!extension) continue;
     const marker = MARKER.exec(lines[block.start - 1]?.trim() ?? '');
+    // docs/providers/<id>.md → docs/snippets/providers-<id>/<name>.ts;
+    // packages/providers/<id>/README.md → packages/providers/<id>/snippets/<name>.ts
+    const home = snippetHome(doc);
     if (!marker) {
-      // docs/providers/<id>.md → docs/snippets/providers-<id>/<name>.ts;
-      // packages/providers/<id>/README.md → docs/snippets/packages/providers/<id>/<name>.ts
-      const folder = doc.endsWith('/README.md')
-        ? doc.replace(/\/README\.md$/, '')
-        : doc
-            .replace(/^docs\//, '')
-            .replace(/\.md$/, '')
-            .replaceAll('/', '-')
-            .toLowerCase();
-      const suggested = `${SNIPPETS_DIR}/${folder}/<name>${extension}`;
+      const suggested = `${home.folder}/<name>${extension}`;
       problems.push(
         `${where}: a \`\`\`${block.language} block that is not a snippet file: move it to ${suggested} and put <!-- snippet: ${suggested} --> on the line above it (then \`pnpm docs:snippets\` writes the block from the file)`,
       );
       continue;
     }
     const file = marker[1];
-    if (!file.startsWith(`${SNIPPETS_DIR}/`) || !file.endsWith(extension) || file.includes('..')) {
-      problems.push(`${where}: the snippet file ${file} should be ${SNIPPETS_DIR}/<doc>/<name>${extension}`);
+    const homed = home.dirs.some((dir) => file.startsWith(`${dir}/`));
+    if (!homed || !file.endsWith(extension) || file.includes('..')) {
+      problems.push(`${where}: the snippet file ${file} should be ${home.folder}/<name>${extension}`);
       continue;
     }
     if (!existsSync(join(root, file))) {
@@ -154,7 +173,11 @@ export function readDocSnippets(root) {
           e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`],
         )
       : [];
-  for (const file of walk(SNIPPETS_DIR)) {
+  const homes = [
+    SNIPPETS_DIR,
+    ...docFiles(root).flatMap((doc) => (packageOf(doc) ? [snippetHome(doc).folder] : [])),
+  ];
+  for (const file of homes.flatMap(walk)) {
     if (Object.values(LANGUAGES).some((ext) => file.endsWith(ext)) && !shown.has(file))
       problems.push(`${file}: no doc shows this snippet (a <!-- snippet: ${file} --> marker above a block)`);
   }
@@ -212,6 +235,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   console.log(
-    `doc-snippets: ${snippets.length} snippets in ${new Set(snippets.map((s) => s.doc)).size} docs match their files (${relative(root, join(root, SNIPPETS_DIR))}/)`,
+    `doc-snippets: ${snippets.length} snippets in ${new Set(snippets.map((s) => s.doc)).size} docs match their files (${relative(root, join(root, SNIPPETS_DIR))}/ and the packages' snippets/)`,
   );
 }

@@ -77,21 +77,40 @@ describe('readDocSnippets', () => {
     ]);
   });
 
-  it("covers each package's README too, suggesting a folder named after the package", () => {
-    write('packages/providers/acme/README.md', `# Acme\n\n${INSTALL}\n${block(CODE)}`);
-    write('docs/snippets/packages/core/search.ts', CODE);
+  it("covers each package's README too, its snippets in the package's own folder", () => {
+    write('packages/providers/example/README.md', `# Example\n\n${INSTALL}\n${block(CODE)}`);
+    write('packages/core/snippets/search.ts', CODE);
     write(
       'packages/core/README.md',
-      `# Core\n\n${INSTALL}\n${block(CODE, 'docs/snippets/packages/core/search.ts')}`,
+      `# Core\n\n${INSTALL}\n${block(CODE, 'packages/core/snippets/search.ts')}`,
     );
     const { snippets, problems } = readDocSnippets(root);
     expect(snippets.map((s) => [s.doc, s.file])).toEqual([
-      ['packages/core/README.md', 'docs/snippets/packages/core/search.ts'],
+      ['packages/core/README.md', 'packages/core/snippets/search.ts'],
     ]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^packages\/providers\/acme\/README\.md:7: a ```ts block that is not a snippet file: move it to docs\/snippets\/packages\/providers\/acme\/<name>\.ts /,
+      /^packages\/providers\/example\/README\.md:7: a ```ts block that is not a snippet file: move it to packages\/providers\/example\/snippets\/<name>\.ts /,
     );
+  });
+
+  it("keeps a package's snippets in its own folder or docs/snippets/, and finds one no doc shows", () => {
+    write('docs/snippets/guide/shared.ts', CODE);
+    write('docs/guide.md', `# Guide\n\n${INSTALL}\n${block(CODE, 'docs/snippets/guide/shared.ts')}`);
+    write('packages/core/snippets/search.ts', CODE);
+    write('packages/core/snippets/unused.ts', CODE);
+    write(
+      'packages/core/README.md',
+      `# Core\n\n${INSTALL}\n${block(CODE, 'packages/core/snippets/search.ts')}\n${block(CODE, 'docs/snippets/guide/shared.ts')}`,
+    );
+    write(
+      'packages/cache/README.md',
+      `# Cache\n\n${INSTALL}\n${block(CODE, 'packages/core/snippets/search.ts')}`,
+    );
+    expect(readDocSnippets(root).problems).toEqual([
+      'packages/cache/README.md:8: the snippet file packages/core/snippets/search.ts should be packages/cache/snippets/<name>.ts',
+      'packages/core/snippets/unused.ts: no doc shows this snippet (a <!-- snippet: packages/core/snippets/unused.ts --> marker above a block)',
+    ]);
   });
 
   it('leaves other languages alone and checks Python blocks for syntax errors', (context) => {

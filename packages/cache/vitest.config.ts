@@ -5,7 +5,8 @@ import { packageProject } from '../../vitest.shared.ts';
 export default mergeConfig(
   packageProject('cache', {
     isolate: false,
-    // Real Redis: the store, an unresponsive one, the shared chain state, refresh, page cache and stack.
+    // Real Redis: the store, an unresponsive one, the shared chain state, refresh, page cache, stack, and the
+    // spend budget several processes share.
     integration: [
       'test/redis.test.ts',
       'test/redis-unresponsive.test.ts',
@@ -15,6 +16,7 @@ export default mergeConfig(
       'test/stack.test.ts',
       'test/page-cache.test.ts',
       'test/stores.test.ts',
+      'test/spend-budget.test.ts',
     ],
   }),
   defineProject({ test: { globalSetup: ['./test/global-setup.ts'] } }),

@@ -1,7 +1,6 @@
 import type { SearchClient } from '@agent-search/core';
 import type { Tool } from 'ai';
-import type { WebSearchInput, WebSearchToolOptions } from './web-search-tool.ts';
-import { webSearchTool } from './web-search-tool.ts';
+import { type WebSearchInput, type WebSearchToolOptions, webSearchTool } from './web-search-tool.ts';
 
 /**
  * Search as configuration built it: `loadSearchConfig`'s `SearchConfig` fits, and so does a stack's
@@ -18,7 +17,7 @@ export interface ConfiguredSearch {
 /** The tools to give the model, and when search is off, why, for the instructions. */
 export interface ConfiguredWebSearch {
   /** Spread into `generateText`/`streamText`'s `tools`: `web_search`, or nothing when search is off. */
-  tools: { web_search?: Tool<WebSearchInput, unknown> };
+  tools: { web_search?: Tool<WebSearchInput, object> };
   /** Set when there is no tool: the sentence to put in the instructions, so the model says search is off. */
   unavailable?: string;
 }
@@ -42,10 +41,5 @@ export function configuredWebSearch(
       unavailable: search.reason ?? 'Web search is unavailable: no search provider is usable.',
     };
   }
-  const { format, ...rest } = options;
-  const tool =
-    format === 'agent-server'
-      ? webSearchTool({ ...rest, format, client: search.client })
-      : webSearchTool({ ...rest, format, client: search.client });
-  return { tools: { web_search: tool as Tool<WebSearchInput, unknown> } };
+  return { tools: { web_search: webSearchTool({ ...options, client: search.client }) } };
 }

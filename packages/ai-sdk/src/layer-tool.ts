@@ -32,7 +32,8 @@ export interface AiSdkToolOptions {
  * The one adapter from a layer tool (`@agent-search/core/tool`: `read_page`, the legal tools, ...) to an
  * AI SDK tool: `tools: { [tool.name]: aiSdkTool(tool) }`. Its arguments are the tool's schema, which
  * refuses nothing, so the tool's own reading decides. The program gets the tool's output; the model reads
- * the tool's text (through `toModelOutput`); a failure is the SDK's tool error holding the tool's sentence.
+ * the tool's text (through `toModelOutput`; a JSON format's text is its value's JSON); a failure is the SDK's
+ * tool error holding the tool's failure text (a sentence, or the format's failure JSON).
  */
 export function aiSdkTool(
   layerTool: LayerTool,

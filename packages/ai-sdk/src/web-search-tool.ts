@@ -1,14 +1,9 @@
 import type { SearchClient } from '@agent-search/core';
-import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
-import type {
-  AgentServerError,
-  AgentServerResult,
-  WebSearchOutput,
-  WebSearchToolFormat,
-} from '@agent-search/core/views';
+import { type WebSearchFormat, webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
+import type { AgentServerResult, WebSearchOutput } from '@agent-search/core/views';
 import { type WebSearchInput, webSearchArgsSchema } from '@agent-search/core/web-search-schema';
-import { type Tool, tool } from 'ai';
-import { aiSdkTool, type PerToolCall, perCall, type ToolCallContext } from './layer-tool.ts';
+import type { Tool } from 'ai';
+import { aiSdkTool, type PerToolCall, type ToolCallContext } from './layer-tool.ts';
 
 /** The `web_search` arguments: core's one schema, which refuses nothing (the tool layer reads them). */
 export const webSearchInputSchema = webSearchArgsSchema;
@@ -30,57 +25,39 @@ export interface WebSearchToolOptions {
   /** Replaces the description the model reads. */
   description?: string;
   /**
-   * `model` (default): the program gets `WebSearchOutput`, the model core's compact text, a failure is
-   * the tool's error holding the tool layer's sentence. `agent-server`: the program and the model both get
-   * the `web_search_result` envelope, and a failure is the `web_search_error` envelope as the tool's output.
+   * Any format the tool layer renders. `model` (default): the program gets `WebSearchOutput`, the model
+   * core's compact text; `xml` the same with the XML view as text. A JSON format (`agent-server`, `results`,
+   * `structured`, `sources`, `json`): its value is the program's output and the model's JSON. A failure is
+   * the SDK's tool error holding the format's failure form (the sentence, or its JSON: the
+   * `web_search_error` envelope for `agent-server`).
    */
-  format?: WebSearchToolFormat;
+  format?: WebSearchFormat;
 }
-
-/** The `agent-server` format's output: the envelope, or its error form. */
-export type WebSearchEnvelope = AgentServerResult | AgentServerError;
 
 /**
  * `web_search` for the AI SDK: `generateText({ model, tools: { web_search: webSearchTool({ client }) } })`.
- * An adapter over the tool layer (`runWebSearchTool`): it maps the call's context to the caller and hands
- * the layer's answer to the SDK. The program gets the normalized results (`WebSearchOutput`); the model gets
- * core's compact text view through `toModelOutput`.
+ * Core's `web_search` layer tool through the one generic adapter (`aiSdkTool`), with this package's
+ * defaults: the `model` format, the caller (`userId`, `trust`) read from each call's context.
  */
 // The return type is spelled out so the declaration names only `ai`'s public `Tool` (the same in AI SDK 6
 // and 7), never a path into the SDK's own dependencies.
 export function webSearchTool(
   options: WebSearchToolOptions & { format: 'agent-server' },
-): Tool<WebSearchInput, WebSearchEnvelope>;
+): Tool<WebSearchInput, AgentServerResult>;
 export function webSearchTool(
-  options: WebSearchToolOptions & { format?: 'model' | undefined },
+  options: WebSearchToolOptions & { format?: 'model' | 'xml' | undefined },
 ): Tool<WebSearchInput, WebSearchOutput>;
+export function webSearchTool(options: WebSearchToolOptions): Tool<WebSearchInput, object>;
 export function webSearchTool(
   options: WebSearchToolOptions,
-): Tool<WebSearchInput, WebSearchOutput> | Tool<WebSearchInput, WebSearchEnvelope> {
-  const format = options.format ?? 'model';
-  const layerTool = webSearchLayerTool({ client: options.client, format });
-  const description = options.description ?? layerTool.description;
-  if (format === 'agent-server') {
-    // The envelope is the answer either way (a failure is its `web_search_error` form), not a tool error.
-    return tool<WebSearchInput, WebSearchEnvelope>({
-      description,
-      inputSchema: webSearchInputSchema,
-      execute: async (input, callOptions) => {
-        const call = callOptions as WebSearchCallContext & { abortSignal?: AbortSignal };
-        const answer = await layerTool.run(input, {
-          userId: perCall(options.userId, call),
-          trust: perCall(options.trust, call),
-          ...(call.abortSignal ? { signal: call.abortSignal } : {}),
-        });
-        return answer.value as WebSearchEnvelope;
-      },
-      toModelOutput: ({ output }) => ({ type: 'json', value: { ...output } }),
-    });
-  }
-  // The model format: the generic adapter (the program gets WebSearchOutput, the model core's text view).
-  return aiSdkTool(layerTool, {
-    description,
-    ...(options.userId === undefined ? {} : { userId: options.userId }),
-    ...(options.trust === undefined ? {} : { trust: options.trust }),
-  }) as unknown as Tool<WebSearchInput, WebSearchOutput>;
+):
+  | Tool<WebSearchInput, AgentServerResult>
+  | Tool<WebSearchInput, WebSearchOutput>
+  | Tool<WebSearchInput, object> {
+  const { client, format, userId, trust, description } = options;
+  return aiSdkTool(webSearchLayerTool({ client, format: format ?? 'model' }), {
+    ...(description === undefined ? {} : { description }),
+    ...(userId === undefined ? {} : { userId }),
+    ...(trust === undefined ? {} : { trust }),
+  }) as unknown as Tool<WebSearchInput, object>;
 }

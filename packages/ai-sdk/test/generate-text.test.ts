@@ -132,14 +132,14 @@ describe('webSearchTool arguments and formats', () => {
     };
     expect(output).toMatchObject({ type: 'web_search_result', query: 'heat pump efficiency', count: 3 });
     for (const r of output.results) expect(Object.keys(r).sort()).toEqual(['snippet', 'title', 'url']);
-    expect(toolResultSent(calls)).toEqual({ type: 'json', value: output });
+    expect(toolResultSent(calls)).toEqual({ type: 'text', value: JSON.stringify(output) });
     // The description tells the model what this format returns: titles and urls, no numbered list.
     const { description } = webSearchTool({ client: client(), format: 'agent-server' });
     expect(description).toMatch(/\btitle\b.*\burl\b/);
     expect(description).not.toMatch(/numbered|by number/);
   });
 
-  it("format 'agent-server': a failure is the web_search_error envelope", async () => {
+  it("format 'agent-server': a failure is the tool's error holding the web_search_error envelope", async () => {
     simulator().configure('tavily', { faults: { rate_limited: 1 } });
     const { model, calls } = searchingModel({ query: 'heat pump outage' });
     await generateText({
@@ -148,14 +148,13 @@ describe('webSearchTool arguments and formats', () => {
       prompt: 'Are heat pumps efficient?',
       stopWhen: stepCountIs(3),
     });
-    expect(toolResultSent(calls)).toEqual({
-      type: 'json',
-      value: {
-        type: 'web_search_error',
-        query: 'heat pump outage',
-        error: 'rate limited',
-        error_type: 'rate_limited',
-      },
+    const sent = toolResultSent(calls) as { type: string; value: string };
+    expect(sent.type).toBe('error-text');
+    expect(JSON.parse(sent.value)).toEqual({
+      type: 'web_search_error',
+      query: 'heat pump outage',
+      error: 'rate limited',
+      error_type: 'rate_limited',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { WEB_SEARCH_FORMATS, webSearchTool } from '@agent-search/core/tool';
-import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
+import type { SearchMemory } from '@agent-search/memory';
+import { twoBotMemories } from '@agent-search/memory/testing';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import { generateText, stepCountIs } from 'ai';
 import { aiSdkTool } from '../src/index.ts';
@@ -25,11 +26,5 @@ describeToolContract<SearchMemory>({
     const text = typeof sent.value === 'string' ? sent.value : JSON.stringify(sent.value);
     return { text, isError: sent.type === 'error-text' };
   },
-  memories() {
-    const store = new MemoryFindingStore();
-    return {
-      learner: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
-      asker: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
-    };
-  },
+  memories: twoBotMemories,
 });

@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -11,23 +11,18 @@ import { webSearchTool } from '../src/index.ts';
 import { toolCallingModel, toolResultSent } from './mock-model.ts';
 
 // web_search, in each format it answers in, through the real `ai` generateText, a mock model making the call: what the model got back.
-describeToolContract<SearchMemory, WebSearchToolFormat>({
+describeToolContract<SearchMemory>({
   name: 'AI SDK web_search',
-  formats: WEB_SEARCH_TOOL_FORMATS,
-  // `model`: a failure is the tool's error; `agent-server`: the `web_search_error` envelope is its output.
-  flagsErrors: (format) => format === 'model',
+  // Every format the layer renders; a failure is the SDK's tool error in each (the envelope's JSON in agent-server).
+  formats: WEB_SEARCH_FORMATS,
+  flagsErrors: () => true,
   async call({ client, format, trust, memory }, args) {
     const { model, calls } = toolCallingModel({ toolName: 'web_search', input: args }, { answer: 'done' });
     const searched = memory ? withSearchMemory(client, { memory }) : client;
     const caller = trust === undefined ? {} : { trust };
     await generateText({
       model,
-      tools: {
-        web_search:
-          format === 'agent-server'
-            ? webSearchTool({ client: searched, format, ...caller })
-            : webSearchTool({ client: searched, format, ...caller }),
-      },
+      tools: { web_search: webSearchTool({ client: searched, format, ...caller }) },
       prompt: 'look it up',
       stopWhen: stepCountIs(3),
     });

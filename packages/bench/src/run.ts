@@ -10,6 +10,7 @@ import { coalescingFigure } from './figures/coalescing.ts';
 import { costFigure } from './figures/cost.ts';
 import { extractionFigure } from './figures/extraction.ts';
 import { footprintFigure } from './figures/footprint.ts';
+import { hostileAnswersFigure } from './figures/hostile-answers.ts';
 import { hostileTextFigure } from './figures/hostile-text.ts';
 import { loadFigure } from './figures/load.ts';
 import { mcpFigure } from './figures/mcp.ts';
@@ -86,6 +87,7 @@ try {
   await measure('footprint', () => footprintFigure(n(7, 2)));
   await measure('reader', () => readerFigure(n(20, 3)));
   await measure('hostile-text', () => hostileTextFigure(n(5, 2)));
+  await measure('hostile-answers', () => hostileAnswersFigure(n(3, 1)));
   await measure('extraction', () => extractionFigure());
   await measure('mcp', () => mcpFigure(n(200, 20)));
   await measure('recall', () => recallFigure(sim, n(200, 20)));

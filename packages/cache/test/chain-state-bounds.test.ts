@@ -379,4 +379,35 @@ describe.skipIf(!redisUrl)('shared chain state is untrusted input with absolute 
     expect(await raw.exists(key('only'))).toBe(0);
     expect(Number((await raw.hget(bucket, 'searches')) ?? 0)).toBeLessThan(10);
   });
+
+  it('a 200 MB value and a 200 MB hedge field, at every exchange of several workers: never downloaded', async () => {
+    const MB200 = 200 * 1024 * 1024;
+    // Made on the server (SETRANGE pads with zero bytes), so the test itself sends nothing that big.
+    await raw.setrange(key('only'), MB200 - 1, 'x');
+    const bucket = `${prefix}hedges:${Math.floor(now() / 300_000)}`;
+    await raw.setrange(`${prefix}big`, MB200 - 1, '1');
+    await raw.eval(
+      "return redis.call('HSET', KEYS[1], 'searches', redis.call('GET', KEYS[2]), 'hedges', '0')",
+      2,
+      bucket,
+      `${prefix}big`,
+    );
+    await raw.del(`${prefix}big`);
+    expect(await raw.strlen(key('only'))).toBe(MB200);
+    expect(await raw.hstrlen(bucket, 'searches')).toBe(MB200);
+    const sent = async () => Number(/total_net_output_bytes:(\d+)/.exec(await raw.info('stats'))?.[1]);
+    const before = await sent();
+    const only = provider('only');
+    const workers = [worker([only.provider]), worker([only.provider]), worker([only.provider])];
+    // Each worker exchanges with the store every 10 ms: the sleeps below let dozens of exchanges happen.
+    for (let i = 0; i < 4; i++) {
+      for (const w of workers) {
+        expect(await outcome(w, `q${i}`)).toBe('only');
+        await settle(w);
+      }
+    }
+    expect((await sent()) - before).toBeLessThan(1024 * 1024);
+    expect(await raw.exists(key('only'))).toBe(0);
+    expect(Number((await raw.hget(bucket, 'searches')) ?? 0)).toBeLessThan(20);
+  });
 });

@@ -1,6 +1,6 @@
 import { wrapSearchClient } from '@agent-search/core';
 import { searchFailure, useMswServer } from '@agent-search/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { withGlobalLimit } from '../src/global-limit.ts';
 import { SearchRateLimits } from '../src/rate-limits.ts';
 import { createUpstreamClient, installUpstream, type Upstream } from './upstream.ts';
@@ -19,14 +19,21 @@ const oneASecond = () =>
 describe('withGlobalLimit (alone, no cache)', () => {
   it('holds a search past the limit in the queue until the window has room', async () => {
     const client = withGlobalLimit(createUpstreamClient(), oneASecond());
-    const stamps: number[] = [];
-    server.events.on('request:start', () => stamps.push(Date.now()));
-    const [a, b] = await Promise.all([client.search({ query: 'first' }), client.search({ query: 'second' })]);
-    server.events.removeAllListeners();
-    expect(a.results.length).toBeGreaterThan(0);
-    expect(b.results.length).toBeGreaterThan(0);
-    expect(upstream.calls).toBe(2);
-    expect(stamps[1]! - stamps[0]!).toBeGreaterThanOrEqual(800);
+    // Simulated time: the limiter's window and its queue's wait, not the machine's speed, decide.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const searches = Promise.all([client.search({ query: 'first' }), client.search({ query: 'second' })]);
+      await vi.advanceTimersByTimeAsync(900);
+      // The second waits in the queue for the next one-second window.
+      expect(upstream.calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(200);
+      const [a, b] = await searches;
+      expect(a.results.length).toBeGreaterThan(0);
+      expect(b.results.length).toBeGreaterThan(0);
+      expect(upstream.calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts the wait against the deadline: the client gets only what is left of it', async () => {

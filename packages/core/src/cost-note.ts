@@ -1,5 +1,5 @@
 import type { SpendBudget } from './budget/spend-budget.ts';
-import type { ProviderSummary } from './config.ts';
+import type { ProviderSummary } from './provider-summary.ts';
 
 /** "$0.008", "$0.0035": a request's price, as short as it stays exact to a tenth of a cent. */
 export function formatUsd(usd: number): string {

@@ -30,7 +30,6 @@ export { CodedError, type CodedErrorOptions, hasErrorMarker } from './coded-erro
 export {
   type LoadSearchConfigOptions,
   loadSearchConfig,
-  type ProviderSummary,
   type SearchConfig,
 } from './config.ts';
 export {
@@ -100,6 +99,7 @@ export type {
   SearchProvider,
   SearchProviderV1,
 } from './provider.ts';
+export type { ProviderSummary } from './provider-summary.ts';
 export { normalizeQuery, queryWithSiteFilters } from './query.ts';
 export { regionCountry, regionLanguage } from './region.ts';
 export {

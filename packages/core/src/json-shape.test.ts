@@ -22,9 +22,9 @@ describe('jsonShapeExcess: structure limits checked before parsing', () => {
   it('refuses more items than the limit, counted over every array and object', () => {
     const list = (n: number) => `[${Array.from({ length: n }, () => '0').join(',')}]`;
     expect(jsonShapeExcess(list(JSON_SHAPE_LIMITS.maxItems))).toBeUndefined();
-    expect(jsonShapeExcess(list(JSON_SHAPE_LIMITS.maxItems + 2))).toMatch(/more than 100,000 items/);
+    expect(jsonShapeExcess(list(JSON_SHAPE_LIMITS.maxItems + 2))).toMatch(/more than 50,000 items/);
     const annotations = Array.from({ length: 50_000 }, (_, i) => ({ type: 'url_citation', url: `u${i}` }));
-    expect(jsonShapeExcess(JSON.stringify({ annotations }))).toMatch(/more than 100,000 items/);
+    expect(jsonShapeExcess(JSON.stringify({ annotations }))).toMatch(/more than 50,000 items/);
   });
 
   it('leaves what is not JSON to JSON.parse', () => {

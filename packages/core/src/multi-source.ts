@@ -3,7 +3,7 @@ import { aggregateError, type SearchClient, type SearchOptions } from './client.
 import { isSearchError, SearchError } from './errors.ts';
 import { applyProfile } from './profiles.ts';
 import { unsupportedReason } from './provider.ts';
-import type { SearchRequestInput } from './request.ts';
+import type { SearchRequest, SearchRequestInput } from './request.ts';
 import type { SearchResponse } from './response.ts';
 import type { SearchResult } from './result.ts';
 
@@ -115,7 +115,7 @@ function clampSources(value: number | undefined): number {
  * provider failing costs only its results; all failing rejects like a single search would.
  */
 export async function searchMultiSource(
-  client: Pick<SearchClient, 'search' | 'normalize' | 'providers' | 'profiles' | 'health'>,
+  client: MultiSourceClient,
   input: SearchRequestInput,
   options: MultiSourceOptions = {},
 ): Promise<MultiSourceResponse> {
@@ -125,35 +125,44 @@ export async function searchMultiSource(
   const ids = eligibleProviders(client, request, clampSources(options.sources));
   // None eligible: let the client say why, as a single search would.
   if (ids.length === 0) ids.push(...client.providers.slice(0, 1).map((p) => p.id));
+  const { answers, errors } = await fanOut(client, request, ids, options);
+  return fuseAnswers(request, ids, answers, errors, started);
+}
 
+type MultiSourceClient = Pick<SearchClient, 'search' | 'normalize' | 'providers' | 'profiles' | 'health'>;
+
+/** What the providers' searches came back with: the answers by provider, and the failures. */
+interface FanOut {
+  answers: Map<string, SearchResponse>;
+  errors: SearchError[];
+}
+
+/**
+ * Searches every provider in `ids` at once, each on its own, and collects what answers by the deadline
+ * (with nothing yet, the first answer or the end). Stragglers past it are abandoned; the caller's abort
+ * rejects.
+ */
+async function fanOut(
+  client: MultiSourceClient,
+  request: SearchRequest,
+  ids: readonly string[],
+  options: MultiSourceOptions,
+): Promise<FanOut> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const answers = new Map<string, SearchResponse>();
-  const errors: SearchError[] = [];
+  const collected: FanOut = { answers: new Map(), errors: [] };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let answeredOnce = () => {};
   const firstAnswer = new Promise<void>((resolve) => (answeredOnce = resolve));
   try {
     const searches = ids.map((id) =>
-      client
-        .search(request, {
-          signal: controller.signal,
-          ...(options.userId === undefined ? {} : { userId: options.userId }),
-          providers: [id],
-        })
-        .then(
-          (response) => {
-            answers.set(id, response);
-            answeredOnce();
-          },
-          (error: unknown) => {
-            if (isSearchError(error)) errors.push(error);
-            else if (!controller.signal.aborted) {
-              errors.push(new SearchError('provider_error', `${id} failed unexpectedly`, { provider: id }));
-            }
-          },
-        ),
+      searchOne(client, request, id, controller.signal, options.userId).then((outcome) => {
+        if ('response' in outcome) {
+          collected.answers.set(id, outcome.response);
+          answeredOnce();
+        } else if (outcome.error) collected.errors.push(outcome.error);
+      }),
     );
     const all = Promise.all(searches);
     if (options.deadlineMs === undefined) await all;
@@ -161,7 +170,7 @@ export async function searchMultiSource(
       const deadlineMs = options.deadlineMs;
       // Past the deadline, merge what has answered; with nothing yet, wait for the first answer or the end.
       await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
-      if (answers.size === 0) await Promise.race([all, firstAnswer]);
+      if (collected.answers.size === 0) await Promise.race([all, firstAnswer]);
     }
   } finally {
     clearTimeout(timer);
@@ -170,7 +179,40 @@ export async function searchMultiSource(
   options.signal?.throwIfAborted();
   // Stragglers past the deadline are abandoned.
   controller.abort();
+  return collected;
+}
 
+/**
+ * One provider's search: its answer, or its failure as a `SearchError` (none when it ended because the
+ * fan-out was aborted).
+ */
+function searchOne(
+  client: MultiSourceClient,
+  request: SearchRequest,
+  id: string,
+  signal: AbortSignal,
+  userId: string | undefined,
+): Promise<{ response: SearchResponse } | { error: SearchError | undefined }> {
+  return client
+    .search(request, { signal, ...(userId === undefined ? {} : { userId }), providers: [id] })
+    .then(
+      (response) => ({ response }),
+      (error: unknown) => {
+        if (isSearchError(error)) return { error };
+        if (signal.aborted) return { error: undefined };
+        return { error: new SearchError('provider_error', `${id} failed unexpectedly`, { provider: id }) };
+      },
+    );
+}
+
+/** The answers merged by reciprocal rank fusion, in `ids` order; none: one error for every failure. */
+function fuseAnswers(
+  request: SearchRequest,
+  ids: readonly string[],
+  answers: Map<string, SearchResponse>,
+  errors: SearchError[],
+  started: number,
+): MultiSourceResponse {
   const answered = ids.filter((id) => answers.has(id));
   if (answered.length === 0) {
     const attempts = errors.flatMap((e) => e.attempts ?? []);

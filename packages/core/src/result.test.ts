@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeResults } from './result.ts';
+import { MAX_RAW_RESULTS, normalizeResults } from './result.ts';
 import { cleanText, cleanUrl, toIsoDate } from './text.ts';
 
 describe('cleanText', () => {
@@ -96,6 +96,22 @@ describe('toIsoDate', () => {
 });
 
 describe('normalizeResults', () => {
+  it('looks at the first 200 raw results only: 25,000 from a hostile answer cost no more (work counted)', () => {
+    let read = 0;
+    const raw = Array.from({ length: 25_000 }, (_, i) => ({
+      title: `Result ${i}`,
+      get url() {
+        read++;
+        return `https://r${i}.example/`;
+      },
+      snippet: 'text',
+    }));
+    const results = normalizeResults(raw, 'p', 'text');
+    expect(read).toBe(MAX_RAW_RESULTS);
+    expect(results).toHaveLength(MAX_RAW_RESULTS);
+    expect(results[0]?.url).toBe('https://r0.example/');
+  });
+
   it('cleans, de-duplicates by URL and drops unusable entries', () => {
     const results = normalizeResults(
       [

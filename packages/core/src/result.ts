@@ -55,8 +55,16 @@ function cleanDuration(value: unknown): string | undefined {
 }
 
 /**
+ * Raw results cleaned at most, from the start of an answer. A search asks for 10 at most and an API page
+ * holds 100 at most; a hostile answer of 25,000 results (within the JSON shape limits) took 0.2–1 s of
+ * event loop to clean whole.
+ */
+export const MAX_RAW_RESULTS = 200;
+
+/**
  * Cleans raw provider results into `SearchResult`s: text stripped of markup, only http(s) URLs, one
- * result per URL, every field bounded. Results without a usable URL or title are dropped.
+ * result per URL, every field bounded. Results without a usable URL or title are dropped; results past
+ * the first `MAX_RAW_RESULTS` are not looked at.
  */
 export function normalizeResults(
   raw: readonly RawResult[],
@@ -65,7 +73,7 @@ export function normalizeResults(
 ): SearchResult[] {
   const seen = new Set<string>();
   const results: SearchResult[] = [];
-  for (const item of raw) {
+  for (const item of raw.slice(0, MAX_RAW_RESULTS)) {
     if (typeof item !== 'object' || item === null) continue;
     const parsed = httpUrl(item.url);
     if (!parsed) continue;

@@ -1,11 +1,16 @@
-import type { SearchClient } from '@agent-search/core';
-import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
+import type { SearchClient, SearchResponse } from '@agent-search/core';
+import {
+  type SearchToolOutput,
+  type SourcesAnswer,
+  type WebSearchFormat,
+  webSearchTool as webSearchLayerTool,
+} from '@agent-search/core/tool';
 import type {
   AgentServerError,
   AgentServerResult,
+  StructuredResults,
   WebSearchFailure,
   WebSearchOutput,
-  WebSearchToolFormat,
 } from '@agent-search/core/views';
 import { webSearchArgsSchema } from '@agent-search/core/web-search-schema';
 import { type LangChainToolOptions, langChainTool } from './layer-tool.ts';
@@ -16,17 +21,27 @@ export const webSearchInputSchema = webSearchArgsSchema;
 /** The artifact of a failed search: the sentence the model got, and the error code for the program. */
 export type { WebSearchFailure };
 
-export type WebSearchArtifact = WebSearchOutput | WebSearchFailure | AgentServerResult | AgentServerError;
+/** The artifact in each format: the text formats' normalized results (or failure), a JSON format's value. */
+export type WebSearchArtifact =
+  | WebSearchOutput
+  | WebSearchFailure
+  | AgentServerResult
+  | AgentServerError
+  | SearchToolOutput
+  | StructuredResults
+  | SourcesAnswer
+  | SearchResponse;
 
 export interface WebSearchToolOptions extends LangChainToolOptions {
   /** The search client (`createSearchClient`, `loadSearchConfig(...).client`, or a cache's `wrap`). */
   client: Pick<SearchClient, 'search'>;
   /**
-   * `model` (default): core's compact text as content, the normalized results (or `{error, code}`) as
-   * artifact. `agent-server`: the `web_search_result` envelope (or `web_search_error` on failure) as
-   * both, the content being its JSON.
+   * Any format the tool layer renders. `model` (default): core's compact text as content, the normalized
+   * results (or `{error, code}`) as artifact; `xml` the same with the XML view as content. A JSON format
+   * (`agent-server`, `results`, `structured`, `sources`, `json`): its value as artifact and its JSON as
+   * content, a failure its failure form (`web_search_error` for `agent-server`, `{results: [], error}`).
    */
-  format?: WebSearchToolFormat;
+  format?: WebSearchFormat;
 }
 
 /**

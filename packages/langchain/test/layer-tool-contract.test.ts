@@ -1,5 +1,6 @@
 import { WEB_SEARCH_FORMATS, webSearchTool } from '@agent-search/core/tool';
-import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
+import type { SearchMemory } from '@agent-search/memory';
+import { twoBotMemories } from '@agent-search/memory/testing';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import type { ToolMessage } from '@langchain/core/messages';
 import { langChainTool } from '../src/index.ts';
@@ -22,11 +23,5 @@ describeToolContract<SearchMemory>({
     })) as ToolMessage;
     return { text: String(message.content) };
   },
-  memories() {
-    const store = new MemoryFindingStore();
-    return {
-      learner: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
-      asker: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
-    };
-  },
+  memories: twoBotMemories,
 });

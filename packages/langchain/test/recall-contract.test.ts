@@ -1,43 +1,35 @@
-import {
-  createSearchMemory,
-  MemoryFindingStore,
-  type SearchMemory,
-  withSearchMemory,
-} from '@agent-search/memory';
+import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
+import { withSearchMemory } from '@agent-search/memory';
+import { recallContractMemory } from '@agent-search/memory/testing';
 import { describeRecallContract, loadRecallPairs } from '@agent-search/testing/recall-contract';
 import type { ToolMessage } from '@langchain/core/messages';
 import { webSearchTool } from '../src/index.ts';
 
-const DAY = 86_400_000;
+/** Each query as LangChain invokes a model's tool call (a ToolCall in, a ToolMessage out): its content. */
+async function invokeEach(tool: { invoke(call: unknown): Promise<unknown> }, queries: readonly string[]) {
+  const messages = await Promise.all(
+    queries.map(
+      (query, i) =>
+        tool.invoke({
+          id: `call-${i}`,
+          name: 'web_search',
+          args: { query },
+          type: 'tool_call',
+        }) as Promise<ToolMessage>,
+    ),
+  );
+  return messages.map((m) => String(m.content));
+}
 
-// The labelled recall pairs asked as LangChain invokes a model's tool calls (a ToolCall in, a ToolMessage
-// out), the memory a client layer in front of the search.
-describeRecallContract<SearchMemory>(
+// The labelled recall pairs asked as LangChain invokes a model's tool calls, in each format LangChain's own
+// web_search answers in, the memory a client layer in front of the search.
+describeRecallContract(
   {
     name: 'LangChain web_search',
-    memory: (now) =>
-      createSearchMemory({
-        botId: 'elena',
-        botName: 'Elena',
-        store: new MemoryFindingStore(),
-        retention: { maxAgeMs: 500 * DAY },
-        now,
-      }),
-    async ask({ client, memory }, queries) {
-      const tool = webSearchTool({ client: withSearchMemory(client, { memory }) });
-      const messages = await Promise.all(
-        queries.map(
-          (query, i) =>
-            tool.invoke({
-              id: `call-${i}`,
-              name: 'web_search',
-              args: { query },
-              type: 'tool_call',
-            }) as Promise<ToolMessage>,
-        ),
-      );
-      return messages.map((m) => String(m.content));
-    },
+    formats: WEB_SEARCH_TOOL_FORMATS,
+    memory: recallContractMemory,
+    ask: ({ client, memory, format }, queries) =>
+      invokeEach(webSearchTool({ client: withSearchMemory(client, { memory }), format }), queries),
   },
   loadRecallPairs(),
 );

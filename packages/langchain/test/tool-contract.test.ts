@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -11,9 +11,9 @@ import { webSearchTool } from '../src/index.ts';
 
 // web_search, in each format it answers in, invoked as LangChain invokes a model's tool call (a ToolCall in, a ToolMessage out), through
 // `@langchain/core`'s own schema parsing.
-describeToolContract<SearchMemory, WebSearchToolFormat>({
+describeToolContract<SearchMemory>({
   name: 'LangChain web_search',
-  formats: WEB_SEARCH_TOOL_FORMATS,
+  formats: WEB_SEARCH_FORMATS,
   flagsErrors: () => true,
   async call({ client, format, trust, memory }, args) {
     const searched = memory ? withSearchMemory(client, { memory }) : client;

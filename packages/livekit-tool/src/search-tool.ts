@@ -5,6 +5,7 @@ import {
   SAFE_DEFAULT_POLICY,
   type SearchPolicy,
   type SearchToolOutput,
+  type SourcesAnswer,
   searchTypeDescription,
   searchTypes,
   type ToolMemoryHook,
@@ -13,12 +14,7 @@ import {
   type WebSearchFormat,
   webSearchParameter,
 } from '@agent-search/core/tool';
-import type {
-  AgentServerError,
-  AgentServerResult,
-  Source,
-  StructuredResults,
-} from '@agent-search/core/views';
+import type { AgentServerError, AgentServerResult, StructuredResults } from '@agent-search/core/views';
 import { llm, type voice } from '@livekit/agents';
 import { z } from 'zod';
 import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
@@ -90,7 +86,7 @@ export type SearchInternetResult =
   | AgentServerResult
   | AgentServerError
   | StructuredResults
-  | Source[]
+  | SourcesAnswer
   | SearchResponse;
 
 /** Who is asking, as the app knows them: everything here may differ per call. */

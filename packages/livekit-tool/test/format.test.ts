@@ -1,4 +1,5 @@
-import type { Source, StructuredResults } from '@agent-search/core/views';
+import type { SourcesAnswer } from '@agent-search/core/tool';
+import type { StructuredResults } from '@agent-search/core/views';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -79,9 +80,9 @@ describe('format: JSON views reach the model as the view itself', () => {
 
   it("'sources' and 'agent-server'", async () => {
     replayDuckDuckGo(server);
-    const sources = await runToolTurn<Source[]>({ query: 'tides' }, options('sources'));
-    expect(sources.output.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(sources.output[0]).toEqual({
+    const sources = await runToolTurn<SourcesAnswer>({ query: 'tides' }, options('sources'));
+    expect(sources.output.sources.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(sources.output.sources[0]).toEqual({
       id: 1,
       title: 'tides guide part 1',
       url: 'https://site1.example.org/tides/guide-1',

@@ -1,6 +1,7 @@
 import { withCache } from '@agent-search/cache';
 import type { SearchResponse } from '@agent-search/core';
-import type { AgentServerResult, Source, StructuredResults } from '@agent-search/core/views';
+import type { SourcesAnswer } from '@agent-search/core/tool';
+import type { AgentServerResult, StructuredResults } from '@agent-search/core/views';
 import { useMswServer } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -150,12 +151,12 @@ describe('a stale cached answer, through a real AgentSession', () => {
 
   it("'sources' flags each source, 'json' is the response with stale and its age", async () => {
     const first = await staleClient();
-    const sources = await runToolTurn<Source[]>(
+    const sources = await runToolTurn<SourcesAnswer>(
       { query: 'rust ownership' },
       options(first.client, 'sources'),
     );
-    expect(sources.output.length).toBeGreaterThan(0);
-    expect(sources.output.every((s) => s.stale === true)).toBe(true);
+    expect(sources.output.sources.length).toBeGreaterThan(0);
+    expect(sources.output.sources.every((s) => s.stale === true)).toBe(true);
 
     const second = await staleClient();
     const json = await runToolTurn<SearchResponse>(

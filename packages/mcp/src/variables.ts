@@ -1,6 +1,6 @@
 import type { AppVariables } from '@agent-search/cache/stack';
 import { readChoice, readToolSets, TOOL_SETS_VARIABLE } from '@agent-search/core';
-import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import { readMemorySettings, SEARCH_MEMORY_ENV } from '@agent-search/memory/env';
 import { SEARCH_USER_ENV, stdioClientId } from './caller-identity.ts';
 
@@ -15,7 +15,7 @@ export const MCP_ENV = {
 
 /** The tool's answer format (AGENT_SEARCH_MCP_FORMAT). */
 export function readToolFormat(env: Record<string, string | undefined>) {
-  return readChoice(env, MCP_ENV.format, WEB_SEARCH_TOOL_FORMATS, 'model');
+  return readChoice(env, MCP_ENV.format, WEB_SEARCH_FORMATS, 'model');
 }
 
 /**

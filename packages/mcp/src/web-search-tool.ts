@@ -1,6 +1,9 @@
 import { type Logger, SEARCH_MODES, type SearchClient, silentLogger } from '@agent-search/core';
-import { webSearchTool as webSearchLayerTool } from '@agent-search/core/tool';
-import type { WebSearchToolFormat } from '@agent-search/core/views';
+import {
+  isTextFormat,
+  type WebSearchFormat,
+  webSearchTool as webSearchLayerTool,
+} from '@agent-search/core/tool';
 import { webSearchArgsShape } from '@agent-search/core/web-search-schema';
 import { z } from 'zod';
 import { mcpTool } from './layer-tool.ts';
@@ -55,11 +58,13 @@ export const webSearchEnvelopeSchema = {
 export interface WebSearchToolOptions {
   client: Pick<SearchClient, 'search'>;
   /**
-   * `model` (default): compact text for the model, the normalized results as `structuredContent`.
+   * Any format the tool layer renders (env: `AGENT_SEARCH_MCP_FORMAT`). `model` (default): compact text for
+   * the model, the normalized results as `structuredContent`; `xml` the same with the XML view as text.
    * `agent-server`: the `web_search_result` envelope as both, and a failure as the `web_search_error`
-   * envelope's JSON (env: `AGENT_SEARCH_MCP_FORMAT`).
+   * envelope's JSON. `results`, `structured`, `sources`, `json`: the format's value as both (its JSON as
+   * text), a failure `{results: [], error}`'s JSON.
    */
-  format?: WebSearchToolFormat;
+  format?: WebSearchFormat;
   /** The trust level 0..100 of whoever calls this server (SEARCH_MEMORY_TRUST): a stranger gets 3 results. */
   trust?: number | undefined;
   logger?: Logger;
@@ -77,6 +82,13 @@ export interface WebSearchToolOptions {
 export function webSearchTool(options: WebSearchToolOptions): McpTool {
   const format = options.format ?? 'model';
   const envelope = format === 'agent-server';
+  // The output schema a client may check `structuredContent` against: the text formats' normalized results,
+  // the envelope; the other JSON formats' values are described by the format's docs (views.md), not here.
+  const outputSchema = isTextFormat(format)
+    ? webSearchOutputSchema
+    : envelope
+      ? webSearchEnvelopeSchema
+      : undefined;
   const tool = webSearchLayerTool({
     client: options.client,
     format,
@@ -86,12 +98,12 @@ export function webSearchTool(options: WebSearchToolOptions): McpTool {
   });
   return {
     ...mcpTool(tool),
-    outputSchema: envelope ? webSearchEnvelopeSchema : webSearchOutputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
     annotations: { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true },
-    // The model text numbers results and names their sites, without URLs (structuredContent has those);
-    // the envelope lists each result's title and url.
-    instructions: envelope
-      ? 'Use web_search for anything current or that you are unsure of; cite the results you use by their title and url.'
-      : 'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.',
+    // The text views number results and name their sites, without URLs (structuredContent has those);
+    // the JSON formats list each result's title and url.
+    instructions: isTextFormat(format)
+      ? 'Use web_search for anything current or that you are unsure of; cite the results you use by their number [n] and site.'
+      : 'Use web_search for anything current or that you are unsure of; cite the results you use by their title and url.',
   };
 }

@@ -45,3 +45,8 @@ export async function connectInMemory(options: SearchMcpServerOptions): Promise<
   await client.connect(clientSide);
   return client;
 }
+
+/** The text content of a `tools/call` result, its blocks joined. */
+export function textOf(result: Record<string, unknown>): string {
+  return ((result.content as { type: string; text: string }[] | undefined) ?? []).map((c) => c.text).join('');
+}

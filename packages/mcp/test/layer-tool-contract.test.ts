@@ -1,11 +1,9 @@
 import { WEB_SEARCH_FORMATS, webSearchTool } from '@agent-search/core/tool';
-import { createSearchMemory, MemoryFindingStore, type SearchMemory } from '@agent-search/memory';
+import type { SearchMemory } from '@agent-search/memory';
+import { twoBotMemories } from '@agent-search/memory/testing';
 import { describeToolContract } from '@agent-search/testing/tool-contract';
 import { mcpTool } from '../src/index.ts';
-import { connectInMemory } from './connect.ts';
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as { type: string; text: string }[] | undefined) ?? []).map((c) => c.text).join('');
+import { connectInMemory, textOf } from './connect.ts';
 
 // Core's web_search layer tool through the one generic adapter (`mcpTool`), called by the official MCP SDK
 // client, in every format the layer renders: what a new tool or format gets over MCP with no code of its own.
@@ -23,11 +21,5 @@ describeToolContract<SearchMemory>({
       await mcp.close();
     }
   },
-  memories() {
-    const store = new MemoryFindingStore();
-    return {
-      learner: createSearchMemory({ botId: 'elena', botName: 'Elena', scope: 'shared', store }),
-      asker: createSearchMemory({ botId: 'dotty', botName: 'Dotty', scope: 'shared', store }),
-    };
-  },
+  memories: twoBotMemories,
 });

@@ -44,8 +44,8 @@ describe('agent-search-mcp checks every variable at start-up', () => {
     ['WEB_SEARCH_MAX_RESULTS', '20', 'WEB_SEARCH_MAX_RESULTS: must be between 1 and 10, got "20"'],
     [
       'AGENT_SEARCH_MCP_FORMAT',
-      'xml',
-      'AGENT_SEARCH_MCP_FORMAT: expected one of model, agent-server, got "xml"',
+      'html',
+      'AGENT_SEARCH_MCP_FORMAT: expected one of results, model, xml, agent-server, structured, sources, json, got "html"',
     ],
     ['SEARCH_USER_ID', 'mark smith', 'SEARCH_USER_ID: must be 1-128 letters, digits'],
   ])('%s=%s: exit 2 and one sentence, nothing on stdout', async (name, value, sentence) => {

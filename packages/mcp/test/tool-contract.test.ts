@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import {
   createSearchMemory,
   MemoryFindingStore,
@@ -14,9 +14,9 @@ const textOf = (result: Record<string, unknown>) =>
 
 // web_search, in each format the server answers in, called by the official MCP SDK client on the real server
 // over a linked in-memory transport (tool-contract-transports.test.ts drives it over stdio and HTTP). The trust is the server's SEARCH_MEMORY_TRUST.
-describeToolContract<SearchMemory, WebSearchToolFormat>({
+describeToolContract<SearchMemory>({
   name: 'MCP web_search (in memory)',
-  formats: WEB_SEARCH_TOOL_FORMATS,
+  formats: WEB_SEARCH_FORMATS,
   flagsErrors: () => true,
   async call({ client, format, trust, memory }, args) {
     const searched = memory ? withSearchMemory(client, { memory }) : client;

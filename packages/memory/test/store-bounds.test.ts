@@ -92,4 +92,30 @@ describe.skipIf(!redisUrl)('the memory’s stores on a real Redis: bounded on wr
     expect(mine.map((f) => f.sources)).toEqual(theirs.map((f) => f.sources));
     expect(theirs).toHaveLength(1);
   });
+
+  it('facts at every field limit, quotes doubling in JSON: stored within 64 KB, and every bot recalls them all', async () => {
+    const keyPrefix = `bounds:${randomUUID()}:`;
+    const elena = bot('elena', keyPrefix);
+    const dotty = bot('dotty', keyPrefix);
+    // The most rememberFacts takes: 20 facts of 500 characters, 10 sources of 2,048-character URLs and
+    // 300-character titles, a 512-character question; quotes and backslashes double once in JSON.
+    const facts = Array.from({ length: 20 }, (_, i) => `${i} ${'"\\'.repeat(300)}`);
+    const sources = Array.from({ length: 10 }, (_, i) => ({
+      url: `https://example.com/${i}/${'a'.repeat(2_020)}`,
+      title: `${i} ${'"'.repeat(400)}`,
+    }));
+    const query = `heat pump ${'"'.repeat(600)}`;
+    const kept = await elena.rememberFacts(facts, { sources, query, confidence: 0.9 });
+    expect(kept?.facts).toHaveLength(20);
+    expect(kept?.sources).toHaveLength(10);
+    const [id] = await admin.zrange(`${keyPrefix}ns:shared`, 0, -1);
+    const stored = (await admin.get(`${keyPrefix}f:${id}`)) ?? '';
+    // Near the limit, never past it: what one bot writes, every reader takes.
+    expect(stored.length).toBeGreaterThan(40 * 1024);
+    expect(stored.length).toBeLessThanOrEqual(64 * 1024);
+    const mine = await elena.recallFacts(kept!.query, { timeoutMs: 10_000 });
+    const theirs = await dotty.recallFacts(kept!.query, { timeoutMs: 10_000 });
+    expect(theirs).toEqual(mine);
+    expect(new Set(theirs.map((f) => f.text))).toEqual(new Set(kept!.facts!.map((f) => f.text)));
+  });
 });

@@ -68,6 +68,8 @@ function findArticleBody(node: unknown, depth: number): string | undefined {
 // Class and id words of blocks that are never the article: sharing, related links, sign-ups, tags, bios.
 const BOILERPLATE =
   /(?:^|[\s_-])(?:share|sharing|social|related|recommended|recirc|newsletter|subscribe|subscription|signup|promo|advert|ads?|sponsored|tags?|tag-?list|breadcrumbs?|author-?bio|bio-?box|comments?|disqus|more-?stories|read-?more|also-?read|see-?also|popular|trending|outbrain|taboola|paywall|cookie|modal|popup|toolbar|print|byline|dateline|caption-?credit|credits?|rollover|tooltip|popover|hovercard|gallery|slideshow|carousel|lightbox)(?:$|[\s_-])/i;
+// A block with this share of a candidate's text is never boilerplate, whatever its class or id says.
+const MAX_BOILERPLATE_SHARE = 0.5;
 const BLOCKS = 'div, section, aside, ul, ol, p, table, figure, footer, header, nav, span';
 
 const textOf = (node: { textContent: string | null }) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -79,20 +81,43 @@ function linkDensity(element: LinkedomElement, length: number): number {
   return linked / length;
 }
 
+// Captions, by class in any spelling ("newsCaption", "wp-caption-text"): they float free of their pictures.
+const CAPTION_CLASS = /caption/i;
+// A paragraph that is only an ad's label, or a caption's credit: "(Image: Getty)", "... (AP Photo/A. Diaz)".
+const AD_LABEL =
+  /^(?:advert|advertisement|ad|sponsored|loading(?: content)?\W*|(?:image|photo|slide) \d+ (?:of|\/) \d+)$/i;
+const CREDIT = /\((?:[\w ]{0,20}\b)?(?:image|photo|picture|pic|credit)s?\b[^()]{0,120}\)$/i;
+const MAX_CAPTION_CHARS = 300;
+
+/** A paragraph inside an article that is not of it: an ad's label, a picture's caption with its credit. */
+function isStrayChrome(text: string): boolean {
+  return AD_LABEL.test(text) || (text.length < MAX_CAPTION_CHARS && CREDIT.test(text));
+}
+
 /**
  * Removes from `root` what is around an article rather than in it: blocks whose class or id says so
  * (share bars, related links, newsletter boxes, tag lists, bios), and lists and short blocks made mostly
  * of links (menus, "more stories").
  */
 export function pruneBoilerplate(root: LinkedomElement): void {
+  const rootLength = textOf(root).length;
   for (const element of [...root.querySelectorAll(BLOCKS)]) {
     if (!element.parentNode) continue;
     const marker = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (marker.trim() && BOILERPLATE.test(marker)) {
+    // A block holding most of the text is the article whatever its class says ("post has-tags").
+    if (
+      marker.trim() &&
+      (BOILERPLATE.test(marker) || CAPTION_CLASS.test(marker)) &&
+      textOf(element).length < rootLength * MAX_BOILERPLATE_SHARE
+    ) {
       element.remove();
       continue;
     }
     const tag = element.tagName;
+    if (tag === 'P' && isStrayChrome(textOf(element))) {
+      element.remove();
+      continue;
+    }
     if (tag !== 'UL' && tag !== 'OL' && tag !== 'DIV' && tag !== 'SECTION' && tag !== 'P') continue;
     const length = textOf(element).length;
     const density = linkDensity(element, length);
@@ -170,32 +195,119 @@ const SENTENCE_END = /[.!?…:;"”’)\]。！？；：」』）]\s*$/u;
 // Han, kana and hangul: a short line of them is a heading, a court, a case number or a date of the text
 // itself (a judgment opens and closes with such lines), not the short English chrome the length rule means.
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// Lines that open like chrome: credits ("Photo: ...", "Image by ..."), dates of the page, sharing and
+// account links, sign-ups, copyright and cookie notices. Words a sentence may open with ("Photos of",
+// "Following", "Share prices") need what makes them chrome after them, or a word boundary.
 const CHROME_LINE =
-  /^(?:by\s|photo|image|©|\(c\)|copyright|all rights reserved|published|updated|posted|share|follow|sign in|log in|advertisement)/i;
+  /^(?:(?:photo(?:graph)?|image|picture)s?(?: credit)?\s*(?::|\||by\b)|©|\(c\)|copyright\b|all rights reserved|(?:published|updated|posted)\b|share (?:this|on|via)\b|follow\b|sign (?:in|up)\b|log in\b|subscribe\b|advertisement\b|loading\b|this (?:web)?site uses cookies|we use cookies)/i;
+// "By Ann Reed": a byline, unless the line reads as a sentence ("By the time the storm hit, ...").
+const BYLINE = /^by\s/i;
+
+/** A short line that opens like chrome. */
+const isChromeLine = (text: string) =>
+  text.length < 200 && (CHROME_LINE.test(text) || (BYLINE.test(text) && !SENTENCE_END.test(text)));
+
+// A line that opens with a date ("05/10/2018 - Published by ..."): a dateline, not prose.
+const DATELINE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/;
+// A line that is only an address: the page's own URL printed above the article, a lone link.
+const URL_LINE = /^https?:\/\/\S+$/i;
 
 /** A block at an edge of the article that is not its prose: a byline, a date, a credit, a lone link. */
 function isEdgeChrome(text: string): boolean {
-  if (text === '') return true;
-  if (CHROME_LINE.test(text) && text.length < 200) return true;
+  if (text === '' || URL_LINE.test(text)) return true;
+  if (isChromeLine(text) || ((DATELINE.test(text) || text.includes('©')) && text.length < 200)) return true;
   return text.length < 50 && !SENTENCE_END.test(text) && !CJK.test(text);
+}
+
+const words = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A heading that repeats the page's title (which the reader returns apart), or most of it. */
+function isTitle(heading: string, title: string): boolean {
+  const said = words(heading);
+  const titled = words(title);
+  // Lengths first: the search runs only on texts of about the title's length.
+  return (
+    said !== '' && said.length <= titled.length && said.length * 2 >= titled.length && titled.includes(said)
+  );
 }
 
 /**
  * Removes from the start and the end of `root` the short blocks that frame an article without being part
- * of it (bylines, dates, credits, "Sign in", copyright lines), up to the first and after the last block of
- * prose. Headings stay when prose follows them.
+ * of it (bylines, dates, credits, "Sign in", copyright lines, the page's address), up to the first and
+ * after the last block of prose. At the start, a heading that repeats the page's `title` goes, and so does
+ * a heading followed by a byline or a date (a headline or a standfirst); other headings stay when prose
+ * follows them.
  */
-export function trimEdges(root: LinkedomElement): void {
+export function trimEdges(root: LinkedomElement, title = ''): void {
   const blocks = [...root.querySelectorAll(TEXT_BLOCKS)].filter((block) => !block.querySelector(TEXT_BLOCKS));
+  let headings: LinkedomElement[] = [];
   for (const block of blocks) {
     const text = textOf(block);
-    if (/^H[1-6]$/.test(block.tagName) && text !== '') break;
+    if (isTitle(text, title)) {
+      block.remove();
+      continue;
+    }
+    if (/^H[1-6]$/.test(block.tagName) && text !== '') {
+      headings.push(block);
+      continue;
+    }
+    if (headings.length > 0 && !isChromeLine(text)) break;
     if (!isEdgeChrome(text)) break;
+    for (const heading of headings) heading.remove();
+    headings = [];
     block.remove();
   }
+  // At the end, a heading introduces nothing: what followed it went as chrome, or there was nothing.
   for (const block of blocks.reverse()) {
     if (!block.parentNode) continue;
-    if (!isEdgeChrome(textOf(block))) break;
+    if (!/^H[1-6]$/.test(block.tagName) && !isEdgeChrome(textOf(block))) break;
     block.remove();
   }
+}
+
+/** A candidate parsed and pruned, with its text and the prose in it. */
+export interface MeasuredCandidate {
+  root: LinkedomElement;
+  text: string;
+  /** The text of its prose blocks (`proseOf`), one per line. */
+  prose: string;
+  /** Characters of text that is not prose: headings, captions, bylines, menus left after pruning. */
+  other: number;
+}
+
+// A paragraph of prose: this long at least, and mostly not link text.
+const MIN_PROSE_CHARS = 80;
+const MAX_PROSE_LINK_DENSITY = 0.5;
+
+/** `root` with its text and prose measured. */
+export function measure(root: LinkedomElement): MeasuredCandidate {
+  const text = root.textContent ?? '';
+  const blocks: string[] = [];
+  for (const block of root.querySelectorAll(TEXT_BLOCKS)) {
+    if (block.querySelector(TEXT_BLOCKS)) continue;
+    const words = textOf(block);
+    if (words.length >= MIN_PROSE_CHARS && linkDensity(block, words.length) < MAX_PROSE_LINK_DENSITY)
+      blocks.push(words);
+  }
+  const prose = blocks.join('\n');
+  return { root, text, prose, other: Math.max(0, textOf(root).length - prose.length) };
+}
+
+// Below this much prose, a candidate's prose says too little to choose by.
+const MIN_CHOOSING_PROSE = 200;
+
+/**
+ * The candidate to keep, the first (Readability's) unless another is better by its prose: one that holds
+ * all the first's prose with less else around it: the same article with less chrome.
+ */
+export function chooseByProse(candidates: MeasuredCandidate[]): MeasuredCandidate | undefined {
+  let best = candidates[0];
+  if (!best) return undefined;
+  for (const other of candidates.slice(1)) {
+    if (other.prose.length < MIN_CHOOSING_PROSE || other.other >= best.other) continue;
+    const shared = overlap(other.prose, best.prose);
+    const sameArticle = shared.recall >= 0.95;
+    if (sameArticle) best = other;
+  }
+  return best;
 }

@@ -2,9 +2,11 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
 import {
+  chooseByProse,
   fragment,
   jsonLdArticleBody,
   keepSiteText,
+  measure,
   overlap,
   pruneBoilerplate,
   trimEdges,
@@ -39,6 +41,9 @@ const MEDIA = new Set([
   'IFRAME',
 ]);
 
+// "\_" between two letters or digits: turndown's escape of an underscore that needs none.
+const INTRAWORD_ESCAPED_UNDERSCORE = /(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu;
+
 function createTurndown(): TurndownService {
   const turndown = new TurndownService({
     headingStyle: 'atx',
@@ -47,6 +52,10 @@ function createTurndown(): TurndownService {
     // Asterisks, not underscores: "_word_" reads as one identifier to a tokenizer, "*word*" as a word.
     emDelimiter: '*',
   });
+  // An underscore inside a word never starts emphasis (CommonMark), so "snake_case" and "@a_b" stay as
+  // written: escaped, they would read as two words to a model or a tokenizer.
+  const markdownEscape = turndown.escape.bind(turndown);
+  turndown.escape = (text) => markdownEscape(text).replace(INTRAWORD_ESCAPED_UNDERSCORE, '_');
   // Links become their text: a model reads the words, URLs would cost tokens and carry tracking junk.
   turndown.addRule('linkText', { filter: 'a', replacement: (content) => content });
   // Media carry no words a model can read; captions of figures would float free of their pictures.
@@ -92,7 +101,7 @@ export function extractArticle(html: string): ExtractedArticle {
   removeHidden(document);
   for (const node of document.querySelectorAll(NOISE)) node.remove();
   removeForms(document);
-  const semantic = semanticArticle(document)?.innerHTML || undefined;
+  const semantic = semanticArticles(document);
   const publishedTime =
     meta(document, 'article:published_time', 'datePublished', 'pubdate', 'publishdate', 'date', 'dc.date') ??
     document.querySelector('time[datetime]')?.getAttribute('datetime') ??
@@ -102,14 +111,15 @@ export function extractArticle(html: string): ExtractedArticle {
   const fallbackBody = document.body?.innerHTML ?? html;
   let article: ReturnType<Readability['parse']> = null;
   try {
-    article = new Readability(document as never, { charThreshold: 200 }).parse();
+    article = new Readability(document as never, { charThreshold: 200, keepClasses: true }).parse();
   } catch {
     article = null;
   }
+  const title = article?.title?.trim() || documentTitle;
   const contentHtml =
-    chooseContent(article?.content ?? undefined, semantic, siteText) ?? stripChrome(fallbackBody);
+    chooseContent([article?.content ?? '', ...semantic], siteText, title) ?? stripChrome(fallbackBody);
   return {
-    title: article?.title?.trim() || documentTitle,
+    title,
     siteName: article?.siteName?.trim() || meta(document, 'og:site_name') || undefined,
     byline: article?.byline?.trim() || undefined,
     publishedTime: article?.publishedTime?.trim() || publishedTime || undefined,
@@ -275,40 +285,56 @@ function withinArticleBounds(root: LinkedomElement): boolean {
   return true;
 }
 
-/** The page's own marking of its article: `itemprop="articleBody"`, a lone `<article>`, or `<main>`. */
-function semanticArticle(document: LinkedomDocument) {
-  const marked = document.querySelector('[itemprop="articleBody"]');
-  if (marked) return marked;
+// schema.org types of an article, in a microdata `itemtype` ("https://schema.org/NewsArticle").
+const ARTICLE_TYPE = /schema\.org\/(?:\w*Article|BlogPosting|Report)$/i;
+
+const isArticleType = (itemtype: string | null) =>
+  (itemtype ?? '').split(/\s+/).some((type) => ARTICLE_TYPE.test(type.replace(/\/+$/, '')));
+
+/**
+ * The page's own markings of its article, as candidates: the element its microdata names (its
+ * `itemprop="articleBody"`, or the element typed an Article or BlogPosting), then a lone `<article>` or
+ * `<main>`.
+ */
+function semanticArticles(document: LinkedomDocument): string[] {
+  const marked =
+    document.querySelector('[itemprop="articleBody"]') ??
+    [...document.querySelectorAll('[itemscope][itemtype]')].find((element) =>
+      isArticleType(element.getAttribute('itemtype')),
+    );
   const articles = document.querySelectorAll('article');
-  if (articles.length === 1) return articles[0];
-  return document.querySelector('main');
+  const structural = articles.length === 1 ? articles[0] : document.querySelector('main');
+  const found: string[] = [];
+  if (marked?.innerHTML) found.push(marked.innerHTML);
+  if (structural?.innerHTML && structural !== marked) found.push(structural.innerHTML);
+  return found;
 }
 
 // Below this many characters, a JSON-LD articleBody is a summary, not the article.
 const MIN_SITE_TEXT_CHARS = 300;
 
 /**
- * The article's HTML, from the candidates compared: Readability's pick and the page's own article element,
- * each pruned of boilerplate. When the site's JSON-LD carries the article's text, the candidate closest to
- * it wins, and a candidate that holds little of it gives way to that text itself; otherwise Readability's
- * pick stands, the page's element when Readability found nothing.
+ * The article's HTML, from the candidates compared: Readability's pick and the page's own article
+ * elements, each pruned of boilerplate. When the site's JSON-LD carries the article's text, the candidate
+ * closest to it wins, and a candidate that holds little of it gives way to that text itself; otherwise the
+ * candidates' prose decides (`chooseByProse`), Readability's pick first.
  */
 function chooseContent(
-  readability: string | undefined,
-  semantic: string | undefined,
+  candidates: string[],
   siteText: string | undefined,
+  title: string,
 ): string | undefined {
-  const candidates = [readability, semantic]
-    .filter((html): html is string => Boolean(html?.trim()))
+  const measured = candidates
+    .filter((html) => html.trim() !== '')
     .map((html) => {
       const root = fragment(html);
       pruneBoilerplate(root);
-      trimEdges(root);
-      return { root, text: root.textContent ?? '' };
+      trimEdges(root, title);
+      return measure(root);
     })
     .filter((candidate) => candidate.text.trim() !== '');
   if (siteText && siteText.length >= MIN_SITE_TEXT_CHARS) {
-    const scored = candidates.map((candidate) => ({ candidate, fit: overlap(candidate.text, siteText) }));
+    const scored = measured.map((candidate) => ({ candidate, fit: overlap(candidate.text, siteText) }));
     scored.sort((a, b) => b.fit.f1 - a.fit.f1);
     const best = scored[0];
     if (best && best.fit.recall >= 0.5) {
@@ -318,7 +344,7 @@ function chooseContent(
     }
     return siteTextHtml(siteText);
   }
-  return candidates[0]?.root.innerHTML;
+  return chooseByProse(measured)?.root.innerHTML;
 }
 
 /** Plain text as paragraphs of HTML, escaped. */

@@ -59,8 +59,10 @@ export function withPageContent(
 
   return wrapSearchClient(client, {
     async search(input, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
-      const response = await client.search(input, searchOptions);
-      if (!client.normalize(input).includeContent || maxPages === 0) return response;
+      // Validated once, here, and handed down as it is: the layers under this one check it no more.
+      const request = client.normalize(input);
+      const response = await client.search(request, searchOptions);
+      if (!request.includeContent || maxPages === 0) return response;
       let budget = maxPages;
       const results = await Promise.all(
         response.results.map((result) => {

@@ -98,15 +98,16 @@ export async function startPageServer(): Promise<PageServer> {
             '<p>Spring tides this week reach 4.2 metres; the slipway floods an hour either side of high water.</p>',
         );
       case '/news/hidden-text': {
-        // Text a browser does not show, written every way a page can hide it, inside a real article.
+        // Text a browser does not show, written every way a page can hide it, inside a real article. (The
+        // visible box's class names no boilerplate: what this page tests is hiding, not class pruning.)
         const paragraph = (text: string) =>
           `<p>${text} The harbour authority publishes the tables a year ahead, and the ferry company plans its crossings around them.</p>`;
         return html(
           res,
           `<html><head><title>Tide tables for the harbour</title><style>
-            .promo-box { color: red }
+            .notice-box { color: red }
             .sr-trap, #injected { DISPLAY : NONE !important }
-            @media print { .print-only { display: none } }
+            @media print { .screen-only { display: none } }
             p.tiny { font-size: 0 }
           </style></head><body><article><h1>Tide tables for the harbour</h1>
           ${paragraph('High water is at six in the morning [1].')}
@@ -128,7 +129,7 @@ export async function startPageServer(): Promise<PageServer> {
           <div style="font-size:0"><span class="fare">Visible fare: adults pay four pounds.</span><span style="font-size: 16px">Visible fare: children ride free.</span></div>
           <p style="opacity: 0.6; color: #fff; background: #123">Visible notice: the ferry office closes at noon.</p>
           ${paragraph('Spring tides this week reach 4.2 metres.')}
-          <p class="promo-box print-only">Visible promotion: the harbour museum opens at nine.</p>
+          <p class="notice-box screen-only">Visible promotion: the harbour museum opens at nine.</p>
           ${paragraph('The slipway floods an hour either side of high water.')}
           </article></body></html>`,
         );

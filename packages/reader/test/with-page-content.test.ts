@@ -1,4 +1,4 @@
-import { createSearchClient } from '@agent-search/core';
+import { createSearchClient, isNormalizedRequest, wrapSearchClient } from '@agent-search/core';
 import { createDuckDuckGoProvider } from '@agent-search/provider-duckduckgo';
 import { duckDuckGoHtmlPage } from '@agent-search/provider-duckduckgo/testing';
 import { useMswServer } from '@agent-search/testing';
@@ -72,6 +72,46 @@ describe('withPageContent', () => {
     expect(response.results[0]?.content).toBeUndefined();
     expect(response.results[0]?.title).toBe('Heat pump guide part 1');
     expect(response.results[1]?.content).toContain('In part-2');
+  });
+
+  it('validates the request once and hands the wrapped client that normalized request', async () => {
+    const reads = serve();
+    const inner = createSearchClient({
+      providers: [createDuckDuckGoProvider()],
+      timeoutMs: 30_000,
+      attemptTimeoutMs: 30_000,
+    });
+    const normalized: unknown[] = [];
+    const received: unknown[] = [];
+    // A layer over the real client that notes each validation asked of it and what each search got.
+    const noted = wrapSearchClient(inner, {
+      normalize(input) {
+        const request = inner.normalize(input);
+        normalized.push(request);
+        return request;
+      },
+      search(input, options) {
+        received.push(input);
+        return inner.search(input, options);
+      },
+    });
+    const wrapped = withPageContent(noted, readPage, { maxPages: 1 });
+    const response = await wrapped.search({
+      query: ' heat pump guide ',
+      includeContent: true,
+      maxResults: 2,
+    });
+    expect(response.results[0]?.content).toContain('In part-1');
+    expect(reads).toEqual(['part-1']);
+    expect(normalized).toHaveLength(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toBe(normalized[0]);
+    expect(isNormalizedRequest(received[0])).toBe(true);
+    // An invalid request stops before the wrapped client's search.
+    await expect(wrapped.search({ query: '   ', includeContent: true })).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    expect(received).toHaveLength(1);
   });
 
   it('is the wrapped client in every other respect: its deadline, hedge usage and flush too', async () => {

@@ -16,16 +16,22 @@ const BENCH_MEASURES_NAMED_PROVIDERS = new Set([
   'report.ts',
   'hostile-upstreams.ts',
   'hostile-input.ts',
+  'hostile-answers.ts',
+  'shared-state-model.ts',
 ]);
 
 /**
  * The repository's scripts that name a provider on purpose: the consumer check's tarball smoke test
  * searches through the keyless default provider against an endpoint of that provider's shape, and plays one
  * provider's site filter; the runtime matrix runs named providers (the keyless one and a keyed one) in each
- * runtime. The docs check's key variables and hosts are derived (snippet-routes.mjs).
+ * runtime; the provider scaffold check copies the template provider the docs name (adding-a-provider.md).
+ * The docs check's key variables and hosts are derived (snippet-routes.mjs).
  */
 const SCRIPTS_NAMING_PROVIDERS = (path: string) =>
-  path === 'consumer-check.mjs' || path === 'runtime-matrix.mjs' || path.startsWith('runtime-matrix/');
+  path === 'consumer-check.mjs' ||
+  path === 'provider-scaffold-check.mjs' ||
+  path === 'runtime-matrix.mjs' ||
+  path.startsWith('runtime-matrix/');
 
 function sources(dir: string, keep: (path: string) => boolean = () => true): string[] {
   return readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })

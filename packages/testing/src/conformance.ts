@@ -7,7 +7,7 @@ import {
   type SearchRequestInput,
 } from '@agent-search/core';
 import { HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from './hang.ts';
 import {
   deepAnswer,
@@ -149,6 +149,17 @@ function fromKit(options: ProviderConformanceOptions): ResolvedOptions {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** What `run` passed to `JSON.parse` (the texts, as strings), with its result: work counted, not timed. */
+async function parsesDuring<T>(run: () => Promise<T>): Promise<{ result: T; parsed: string[] }> {
+  const spy = vi.spyOn(JSON, 'parse');
+  try {
+    const result = await run();
+    return { result, parsed: spy.mock.calls.map(([text]) => String(text)) };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /**
  * The suite every provider passes: the same modes, limits, filters, error classification and abort
@@ -415,9 +426,13 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
     it.skipIf(!json)('refuses an answer nested 10,000 deep, with code provider_error', async () => {
       upstream.answer(route, deepAnswer(route));
       const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
-      const error = await client.search({ query: 'deep query' }).catch((e: unknown) => e);
+      const { result: error, parsed } = await parsesDuring(() =>
+        client.search({ query: 'deep query' }).catch((e: unknown) => e),
+      );
       expect(error).toMatchObject({ code: 'provider_error' });
       expect((error as Error).message).toMatch(/nested deeper than/);
+      // Refused before parsing (counted, not timed): no JSON.parse of the answer was even started.
+      expect(parsed.filter((text) => text.includes('[[[[[[[[')).length).toBe(0);
     });
 
     it.skipIf(!json)('refuses an answer listing 50,000 results, with code provider_error', async () => {
@@ -426,10 +441,43 @@ function describeHostileUpstream(server: MswServer, hostile: HostileOptions): vo
         wideAnswer(route, Math.min(50_000, Math.floor((4 * MB) / route.framing.repeat.length))),
       );
       const client = createSearchClient({ providers: [provider()], timeoutMs: 3_000 });
-      const error = await client.search({ query: 'wide query' }).catch((e: unknown) => e);
+      const { result: error, parsed } = await parsesDuring(() =>
+        client.search({ query: 'wide query' }).catch((e: unknown) => e),
+      );
       expect(error).toMatchObject({ code: 'provider_error' });
-      expect((error as Error).message).toMatch(/more than 100,000 items/);
+      expect((error as Error).message).toMatch(/more than 50,000 items/);
+      // Nothing of its size reached JSON.parse: the shape check ended it first.
+      expect(parsed.filter((text) => text.length > 64 * 1024).length).toBe(0);
     });
+
+    // A markup answer has no shape limit to check: its parser must be linear, and keep only what it returns.
+    it.skipIf(json)(
+      'reads a 4 MB page of markup nested 500,000 deep, or of thousands of results, to an answer or a refusal',
+      async () => {
+        const { contentType, prefix, suffix } = route.framing;
+        const deep = `${prefix}${'<div>'.repeat(500_000)}${'</div>'.repeat(300_000)}${suffix}`;
+        const count = Math.floor((4 * MB) / route.framing.repeat.length);
+        const answers = [
+          { kind: 'body' as const, status: 200, headers: { 'content-type': contentType }, body: deep },
+          wideAnswer(route, count),
+        ];
+        for (const answer of answers) {
+          upstream.answer(route, answer);
+          // A deadline no busy machine reaches: the answer must end the search, not the clock.
+          const client = createSearchClient({ providers: [provider()], timeoutMs: HANG_MS });
+          const outcome = await client.search({ query: 'markup query', maxResults: 5 }).then(
+            (r) => r.results.length,
+            (e: unknown) => (e as { code?: string }).code,
+          );
+          // Refused as unreadable, or answered with what was asked for: never the deadline, never thousands.
+          // (How long it holds the event loop is measured by the bench's hostile-answers figure.)
+          expect(
+            outcome === 'provider_error' || (typeof outcome === 'number' && outcome <= 5),
+            String(outcome),
+          ).toBe(true);
+        }
+      },
+    );
 
     it('applies its maxBodyBytes option, also to a body whose Content-Length declares the size', async () => {
       upstream.answer(route, hugeAnswer(route, { bytes: 2 * MB, declareLength: true }));

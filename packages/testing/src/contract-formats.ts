@@ -116,11 +116,10 @@ function parseResultsObject(text: string, learnedField: (value: Json) => unknown
   return failedJson(value) ?? answered(value.results, value, learnedField(value));
 }
 
-/** `sources`: a list of `{id, title, url, site}`; its failure is the `{results: [], error}` object. */
+/** `sources`: `{sources: [{id, title, url, site}], note?, learned_by?, today?}`; its failure `{results: [], error}`. */
 function parseSources(text: string): ContractOutcome {
-  const value = parseJson(text);
-  if (Array.isArray(value)) return { kind: 'answered', count: value.length, framed: false };
-  return failedJson(value as Json) ?? answered(undefined, value as Json, undefined);
+  const value = parseJson(text) as Json;
+  return failedJson(value) ?? answered(value.sources, value, value.learned_by);
 }
 
 const PARSERS: Record<WebSearchFormat, (text: string) => ContractOutcome> = {
@@ -136,12 +135,4 @@ const PARSERS: Record<WebSearchFormat, (text: string) => ContractOutcome> = {
 /** The outcome of an answer the model received in `format`. Throws when the text is not that format's. */
 export function parseContractAnswer(format: WebSearchFormat, text: string): ContractOutcome {
   return PARSERS[format](text);
-}
-
-/**
- * Formats that carry what a companion's answer must (the framing of recalled web text, who learned it,
- * today's date). `sources` is a bare citation list (`[{id, title, url, site}]`) with no room for them.
- */
-export function carriesCompanionNotes(format: WebSearchFormat): boolean {
-  return format !== 'sources';
 }

@@ -1,10 +1,12 @@
 // The recall contract every surface passes (issue 36): the labelled recall pairs of `@agent-search/memory`
 // (packages/memory/test/fixtures/recall-pairs.json), each asked through a surface's real framework (LiveKit's
-// AgentSession, the MCP SDK client, `ai`, `@langchain/core`) with a memory in front of a client whose
-// upstream is mocked at the network edge (msw). A pair may be answered from memory only when it is labelled
-// `same`: a near miss (Iceland for Ireland, a reversed direction) or a finding too old for its kind must
-// reach the upstream. This package cannot depend on `@agent-search/memory`, so the surface's test builds
-// the memories (`createSearchMemory` fits `RecallContractMemory`).
+// AgentSession, the MCP SDK client, `ai`, `@langchain/core`), in every format the surface answers in, with a
+// memory in front of a client whose upstream is mocked at the network edge (msw). A pair may be answered
+// from memory only when it is labelled `same`: a near miss (Iceland for Ireland, a reversed direction) or a
+// finding too old for its kind must reach the upstream, and the seed's Nobel example answers from memory the
+// day it was learned and searches a month later. This package cannot depend on `@agent-search/memory`, so
+// the surface's test is given the memories (`recallContractMemory` of `@agent-search/memory/testing` fits
+// `RecallContractMemory`).
 //
 // Cheap enough for CI: pairs learned after the same time are asked in batches, one memory (and, where the
 // surface allows, one session) per batch. A batch is sound because each pair's finding is told apart by
@@ -13,8 +15,15 @@
 
 import { readFileSync } from 'node:fs';
 import { createSearchClient, type SearchClient } from '@agent-search/core';
+import {
+  type LayerTool,
+  type ToolMemory,
+  type WebSearchFormat,
+  webSearchTool,
+} from '@agent-search/core/tool';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { parseContractAnswer } from './contract-formats.ts';
 import { createHttpTestProvider } from './http-provider.ts';
 import { useMswServer } from './msw.ts';
 
@@ -39,28 +48,54 @@ export function loadRecallPairs(): RecallPair[] {
   return JSON.parse(readFileSync(url, 'utf8')) as RecallPair[];
 }
 
-/** What the contract needs of a memory: `createSearchMemory`'s fits. */
-export interface RecallContractMemory {
-  remember(input: {
-    query: string;
-    results: readonly { title: string; url: string; snippet: string }[];
-    provider: string;
-  }): Promise<unknown>;
+/** What the contract needs of a memory (`createSearchMemory`'s fits): what the tool layer asks, and `remember`. */
+export type RecallContractMemory = ToolMemory;
+
+/** What one batch is asked with. */
+export interface RecallSetup<
+  M extends RecallContractMemory = RecallContractMemory,
+  F extends WebSearchFormat = WebSearchFormat,
+> {
+  client: SearchClient;
+  memory: M;
+  format: F;
 }
 
-export interface RecallSurface<M extends RecallContractMemory = RecallContractMemory> {
+export interface RecallSurface<
+  M extends RecallContractMemory = RecallContractMemory,
+  F extends WebSearchFormat = WebSearchFormat,
+> {
   name: string;
+  /** The formats the surface answers in; the whole set is asked in each. */
+  formats: readonly F[];
   /**
    * A memory of its own (bot "Elena", a store of its own) that reads the time from `now`, with a retention
-   * longer than the oldest pair (500 days), so only each finding's kind decides how long it answers.
+   * longer than the oldest pair (500 days), so only each finding's kind decides how long it answers
+   * (`recallContractMemory` of `@agent-search/memory/testing`).
    */
   memory(now: () => number): M;
   /**
    * Asks each question once through the surface's real framework, with `memory` in front of `client`
-   * (the surface's own way: the LiveKit hook, a client layer), the `model` format; the text the model got
-   * for each, in order.
+   * (the surface's own way: the LiveKit hook, a client layer, the tool layer's memory), in `format`; the
+   * text the model got for each, in order.
    */
-  ask(setup: { client: SearchClient; memory: M }, queries: readonly string[]): Promise<string[]>;
+  ask(setup: RecallSetup<M, F>, queries: readonly string[]): Promise<string[]>;
+}
+
+/**
+ * A surface's generic adapter (`mcpTool`, `aiSdkTool`, `langChainTool`, `liveKitTool`) as a recall surface:
+ * core's `web_search` layer tool, its memory the layer's own hook, in every format the layer renders. `call`
+ * asks the queries through the framework with that tool and returns the texts the model got, in order.
+ */
+export function layerRecallSurface<M extends RecallContractMemory>(
+  surface: Pick<RecallSurface<M>, 'name' | 'formats' | 'memory'>,
+  call: (tool: LayerTool, queries: readonly string[]) => Promise<string[]>,
+): RecallSurface<M> {
+  return {
+    ...surface,
+    ask: ({ client, memory, format }, queries) =>
+      call(webSearchTool({ client, format, memory: { memory } }), queries),
+  };
 }
 
 export interface RecallContractOptions {
@@ -98,14 +133,26 @@ export const ISSUE_36_NEAR_MISSES: readonly string[] = Object.freeze([
   'flights London to Paris / flights Paris to London',
 ]);
 
+/** Seed 002's example (learned, asked, age): from memory the day it was learned, searched a month later. */
+const NOBEL: readonly [string, Outcome['from']][] = [
+  ['Nobel Prize winner / Who won the recent Nobel Prize? / 21600000', 'memory'],
+  ['Nobel Prize winner / Who won the recent Nobel Prize? / 2592000000', 'web'],
+];
+
 /** How one pair came out through the surface. */
 type Outcome = { from: 'memory'; pair: number } | { from: 'web' };
 
-function outcomeOf(text: string, query: string): Outcome {
+function outcomeOf(text: string, query: string, format: WebSearchFormat): Outcome {
+  const read = parseContractAnswer(format, text);
+  if (read.kind !== 'answered' || read.count !== 1) {
+    throw new Error(`"${query}" (${format}): not an answer of one result: ${text.slice(0, 300)}`);
+  }
   const memory = PAIR_MARK.exec(text);
   if (memory) {
-    // A recalled answer names who learned it: the model can say so.
-    if (!text.includes('Elena learned this on')) throw new Error(`"${query}": recalled without its note`);
+    // A recalled answer names who learned it, in every format (`sources` included): the model can say so.
+    if (read.learnedBy !== 'Elena') {
+      throw new Error(`"${query}" (${format}): recalled without "Elena learned this"`);
+    }
     return { from: 'memory', pair: Number(memory[1]) };
   }
   if (text.includes(SEARCHED)) return { from: 'web' };
@@ -143,16 +190,19 @@ function batches(pairs: readonly RecallPair[], size: number): number[][] {
 }
 
 /** The labelled pairs through one surface: 0 wrong answers from memory, every repeat answered. */
-export function describeRecallContract<M extends RecallContractMemory>(
-  surface: RecallSurface<M>,
-  pairs: readonly RecallPair[],
-  options: RecallContractOptions = {},
-): void {
+export function describeRecallContract<
+  M extends RecallContractMemory,
+  F extends WebSearchFormat = WebSearchFormat,
+>(surface: RecallSurface<M, F>, pairs: readonly RecallPair[], options: RecallContractOptions = {}): void {
   const server = useMswServer();
   const size = Math.max(1, options.batch ?? 40);
 
   /** Learns the batch's questions at one time, asks them `ageMs` later: each pair's outcome. */
-  async function run(client: SearchClient, batch: readonly number[]): Promise<Map<number, Outcome>> {
+  async function run(
+    client: SearchClient,
+    format: F,
+    batch: readonly number[],
+  ): Promise<Map<number, Outcome>> {
     let clock = LEARNED_AT;
     const memory = surface.memory(() => clock);
     for (const i of batch) {
@@ -161,7 +211,8 @@ export function describeRecallContract<M extends RecallContractMemory>(
         query: learned,
         results: [
           {
-            title: learned,
+            // The mark in the title as well: every format shows titles, not every one snippets.
+            title: `${learned} (recall-pair-${i})`,
             url: `https://pairs.example/p${i}`,
             snippet: `What the page said about ${learned} (recall-pair-${i}).`,
           },
@@ -171,83 +222,92 @@ export function describeRecallContract<M extends RecallContractMemory>(
     }
     clock += pairs[batch[0]!]!.ageMs;
     const texts = await surface.ask(
-      { client, memory },
+      { client, memory, format },
       batch.map((i) => pairs[i]!.asked),
     );
     expect(texts).toHaveLength(batch.length);
-    return new Map(batch.map((i, n) => [i, outcomeOf(texts[n]!, pairs[i]!.asked)]));
+    return new Map(batch.map((i, n) => [i, outcomeOf(texts[n]!, pairs[i]!.asked, format)]));
   }
 
   describe(`${surface.name}: the labelled recall pairs`, () => {
-    it('answer from memory only the same question while it is fresh; every near miss searches', async () => {
-      let searches = 0;
-      server.use(
-        http.post(UPSTREAM, () => {
-          searches++;
-          return HttpResponse.json({
-            results: [
-              {
-                title: 'Searched',
-                url: 'https://web.example/now',
-                snippet: `What the web says now (${SEARCHED}).`,
-              },
-            ],
-          });
-        }),
-      );
-      const client = createSearchClient({
-        providers: [createHttpTestProvider({ id: 'up', url: UPSTREAM })],
-        timeoutMs: 30_000,
-        attemptTimeoutMs: 30_000,
-      });
-      const outcomes = new Map<number, Outcome>();
-      const alone: number[] = [];
-      await eachAtMost(batches(pairs, size), options.concurrency ?? 4, async (batch) => {
-        for (const [i, outcome] of await run(client, batch)) {
-          // Another pair's finding answered: that says nothing of this pair, which is asked alone.
-          if (outcome.from === 'memory' && outcome.pair !== i) alone.push(i);
-          else outcomes.set(i, outcome);
+    it.each(surface.formats)(
+      '%s: answer from memory only the same question while it is fresh; every near miss searches',
+      async (format) => {
+        let searches = 0;
+        server.use(
+          http.post(UPSTREAM, () => {
+            searches++;
+            return HttpResponse.json({
+              results: [
+                {
+                  title: `Searched (${SEARCHED})`,
+                  url: 'https://web.example/now',
+                  snippet: `What the web says now (${SEARCHED}).`,
+                },
+              ],
+            });
+          }),
+        );
+        const client = createSearchClient({
+          providers: [createHttpTestProvider({ id: 'up', url: UPSTREAM })],
+          timeoutMs: 30_000,
+          attemptTimeoutMs: 30_000,
+        });
+        const outcomes = new Map<number, Outcome>();
+        const alone: number[] = [];
+        await eachAtMost(batches(pairs, size), options.concurrency ?? 4, async (batch) => {
+          for (const [i, outcome] of await run(client, format, batch)) {
+            // Another pair's finding answered: that says nothing of this pair, which is asked alone.
+            if (outcome.from === 'memory' && outcome.pair !== i) alone.push(i);
+            else outcomes.set(i, outcome);
+          }
+        });
+        for (const i of alone) {
+          const outcome = (await run(client, format, [i])).get(i)!;
+          if (outcome.from === 'memory' && outcome.pair !== i)
+            throw new Error(`pair ${i}: answered by another`);
+          outcomes.set(i, outcome);
         }
-      });
-      for (const i of alone) {
-        const outcome = (await run(client, [i])).get(i)!;
-        if (outcome.from === 'memory' && outcome.pair !== i)
-          throw new Error(`pair ${i}: answered by another`);
-        outcomes.set(i, outcome);
-      }
-      expect(outcomes.size).toBe(pairs.length);
+        expect(outcomes.size).toBe(pairs.length);
 
-      const wrong: string[] = [];
-      let repeats = 0;
-      let answered = 0;
-      let web = 0;
-      for (const [i, outcome] of outcomes) {
-        const pair = pairs[i]!;
-        if (outcome.from === 'web') web++;
-        if (pair.label === 'same') {
-          repeats++;
-          if (outcome.from === 'memory') answered++;
-        } else if (outcome.from === 'memory') {
-          wrong.push(`${pair.label}: "${pair.learned}" answered "${pair.asked}" after ${pair.ageMs} ms`);
+        const wrong: string[] = [];
+        let repeats = 0;
+        let answered = 0;
+        let web = 0;
+        for (const [i, outcome] of outcomes) {
+          const pair = pairs[i]!;
+          if (outcome.from === 'web') web++;
+          if (pair.label === 'same') {
+            repeats++;
+            if (outcome.from === 'memory') answered++;
+          } else if (outcome.from === 'memory') {
+            wrong.push(`${pair.label}: "${pair.learned}" answered "${pair.asked}" after ${pair.ageMs} ms`);
+          }
         }
-      }
-      expect(wrong).toEqual([]);
-      // Every repeat in the set is one the rules answer through the memory API: a surface must not lose one.
-      expect(answered).toBe(repeats);
-      // Each search the answers show reached the network edge (batches re-asked alone searched too).
-      expect(searches).toBeGreaterThanOrEqual(web);
-      const nearMisses = new Set(ISSUE_36_NEAR_MISSES);
-      const nearMissOutcomes = new Map<string, Outcome['from']>();
-      for (const [i, outcome] of outcomes) {
-        const key = `${pairs[i]!.learned} / ${pairs[i]!.asked}`;
-        if (nearMisses.has(key)) nearMissOutcomes.set(key, outcome.from);
-      }
-      expect(Object.fromEntries(nearMissOutcomes)).toEqual(
-        Object.fromEntries(ISSUE_36_NEAR_MISSES.map((key) => [key, 'web'])),
-      );
-      console.info(
-        `${surface.name}: ${answered} of ${repeats} repeats answered from memory, 0 wrong, ${pairs.length} pairs (${alone.length} asked alone)`,
-      );
-    });
+        expect(wrong).toEqual([]);
+        // Every repeat in the set is one the rules answer through the memory API: a surface must not lose one.
+        expect(answered).toBe(repeats);
+        // Each search the answers show reached the network edge (batches re-asked alone searched too).
+        expect(searches).toBeGreaterThanOrEqual(web);
+        const nearMisses = new Set(ISSUE_36_NEAR_MISSES);
+        const nearMissOutcomes = new Map<string, Outcome['from']>();
+        for (const [i, outcome] of outcomes) {
+          const key = `${pairs[i]!.learned} / ${pairs[i]!.asked}`;
+          if (nearMisses.has(key)) nearMissOutcomes.set(key, outcome.from);
+        }
+        expect(Object.fromEntries(nearMissOutcomes)).toEqual(
+          Object.fromEntries(ISSUE_36_NEAR_MISSES.map((key) => [key, 'web'])),
+        );
+        // The seed's Nobel example: from memory the day it was learned, searched a month later.
+        for (const [key, from] of NOBEL) {
+          const i = pairs.findIndex((p) => `${p.learned} / ${p.asked} / ${p.ageMs}` === key);
+          expect(i, `the labelled set holds ${key}`).toBeGreaterThanOrEqual(0);
+          expect(outcomes.get(i)?.from, key).toBe(from);
+        }
+        console.info(
+          `${surface.name} (${format}): ${answered} of ${repeats} repeats answered from memory, 0 wrong, ${pairs.length} pairs (${alone.length} asked alone)`,
+        );
+      },
+    );
   });
 }

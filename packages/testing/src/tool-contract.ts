@@ -8,7 +8,7 @@
 import type { SearchClient } from '@agent-search/core';
 import type { WebSearchFormat } from '@agent-search/core/tool';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
-import { type ContractOutcome, carriesCompanionNotes, parseContractAnswer } from './contract-formats.ts';
+import { type ContractOutcome, parseContractAnswer } from './contract-formats.ts';
 import {
   type ContractUpstream,
   contractClient,
@@ -285,21 +285,18 @@ export function describeToolContract<M, F extends WebSearchFormat = WebSearchFor
     });
 
     describe('a hostile finding recalled from another bot', () => {
-      it.runIf(carriesCompanionNotes(format))(
-        'is framed as quoted web content, attributed to the bot that learned it, and dated today',
-        async () => {
-          const { learner, asker } = surface.memories();
-          await learner.remember(HOSTILE);
-          const before = isoDay(Date.now());
-          const { route, setup } = prepare(format, { memory: asker });
-          const { outcome } = await ask(setup, { query: HOSTILE.query });
-          const after = isoDay(Date.now());
-          expect(route.sent).toEqual([]);
-          expect(outcome).toMatchObject({ kind: 'answered', count: 1, framed: true, learnedBy: 'Elena' });
-          // Today as the test saw it, either side of the call (a run across midnight sees two days).
-          expect([before, after]).toContain((outcome as { today?: string }).today);
-        },
-      );
+      it('is framed as quoted web content, attributed to the bot that learned it, and dated today', async () => {
+        const { learner, asker } = surface.memories();
+        await learner.remember(HOSTILE);
+        const before = isoDay(Date.now());
+        const { route, setup } = prepare(format, { memory: asker });
+        const { outcome } = await ask(setup, { query: HOSTILE.query });
+        const after = isoDay(Date.now());
+        expect(route.sent).toEqual([]);
+        expect(outcome).toMatchObject({ kind: 'answered', count: 1, framed: true, learnedBy: 'Elena' });
+        // Today as the test saw it, either side of the call (a run across midnight sees two days).
+        expect([before, after]).toContain((outcome as { today?: string }).today);
+      });
     });
   });
 }

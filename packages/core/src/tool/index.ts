@@ -66,6 +66,7 @@ export {
   type Rendered,
   renderAnswer,
   renderFailure,
+  type SourcesAnswer,
   type ToolFailureReason,
   WEB_SEARCH_FORMATS,
   type WebSearchFormat,

@@ -1,4 +1,5 @@
 import type { SearchOptions } from '../client.ts';
+import { carryDeadline, searchDeadline } from '../deadline.ts';
 import { SearchError } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import type { SearchRequestInput } from '../request.ts';
@@ -79,7 +80,10 @@ export interface MemoryStepOptions<F extends ToolFinding = ToolFinding> {
   traces?: ToolTraces;
   /** Longest a recall may take, in ms; never more than the search's own deadline. Default 500. */
   recallTimeoutMs?: number;
-  /** The client's deadline, for a search whose options carry none. */
+  /**
+   * The client's deadline in ms, for a search nobody fixed one for (no deadline on its signal, no
+   * `timeoutMs` in its options).
+   */
   clientTimeoutMs?: number | undefined;
   logger?: Logger;
   /** Names the step in log lines. Default "search memory". */
@@ -137,12 +141,6 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : 'unknown error';
 }
 
-/** The search's deadline, from its options or the client's. */
-function deadlineOf(options: SearchOptions, clientTimeoutMs: number | undefined): number | undefined {
-  const ms = options.timeoutMs ?? clientTimeoutMs;
-  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
-
 async function choosePolicy<F extends ToolFinding>(
   request: SearchRequestInput,
   options: SearchOptions,
@@ -179,6 +177,11 @@ async function choosePolicy<F extends ToolFinding>(
  * `search` with what is left of the deadline; keep what it found when the policy says `persist`; count
  * what the search led to in the traces. Memory failures are logged and cost only the memory, never the
  * search.
+ *
+ * The deadline is the search's one (core `deadline.ts`): the one a layer above fixed, carried on
+ * `options.signal`, else one fixed here from `options.timeoutMs` or `clientTimeoutMs`. The recall and the
+ * search both come out of it, and the search is handed it on its signal: no layer under this one starts
+ * the clock again.
  */
 export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
   request: SearchRequestInput,
@@ -189,16 +192,17 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
   const { memory, traces } = step;
   const logger = step.logger ?? silentLogger;
   const name = step.logName ?? 'search memory';
-  const started = Date.now();
+  const deadline = searchDeadline(options, step.clientTimeoutMs);
+  const carried = deadline ? { ...options, signal: carryDeadline(options.signal, deadline) } : options;
   const policy = await choosePolicy(request, options, step, logger, name);
-  const deadline = deadlineOf(options, step.clientTimeoutMs);
 
-  if (policy.recall !== false && recallable(request)) {
+  const recallMs = Math.min(step.recallTimeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS, deadline?.left() ?? Infinity);
+  // A deadline already spent leaves no time to recall: the search below says so.
+  if (policy.recall !== false && recallable(request) && recallMs > 0) {
     try {
-      const timeoutMs = Math.min(step.recallTimeoutMs ?? DEFAULT_RECALL_TIMEOUT_MS, deadline ?? Infinity);
       const [learned] = await memory.recall(request.query, {
         limit: 1,
-        timeoutMs,
+        timeoutMs: recallMs,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(policy.maxAgeMs === undefined ? {} : { maxAgeMs: policy.maxAgeMs }),
       });
@@ -215,13 +219,13 @@ export async function searchThroughMemory<F extends ToolFinding = ToolFinding>(
   // The search gets what is left of its deadline after the recall. A recall that used it all (it gives up
   // at the deadline) leaves nothing to search with: that is the deadline's timeout, not a chain asked to
   // search in a millisecond (which may end before any provider is tried, as `no_provider`).
-  const left = deadline === undefined ? undefined : deadline - (Date.now() - started);
+  const left = deadline?.left();
   let response: SearchResponse;
   try {
     if (left !== undefined && left <= 1) {
       throw new SearchError('timeout', 'The search ran out of time while the memory was asked');
     }
-    response = await search(request, left === undefined ? options : { ...options, timeoutMs: left });
+    response = await search(request, left === undefined ? options : { ...carried, timeoutMs: left });
   } catch (error) {
     if (!options.signal?.aborted) await record(traces, request, options, 'nothing', logger, name);
     throw error;

@@ -3,6 +3,7 @@ import { learnedNotice, type SearchResponse } from '../response.ts';
 import { oneLine } from '../views/fields.ts';
 import { VIEW_FORMATS, type ViewFormat } from '../views/formats.ts';
 import { renderView } from '../views/render.ts';
+import { type Source, toSources } from '../views/sources.ts';
 import { CANCELLED_ERROR, toolErrorMessage } from '../views/tool-error.ts';
 import { toWebSearchOutput } from '../views/web-search-tool.ts';
 import { toToolOutput } from './results-view.ts';
@@ -72,13 +73,39 @@ function dated<T>(value: T, options: RenderOptions): T {
   return { ...value, today: isoDay(options.now) };
 }
 
+/**
+ * The `sources` format as a tool answers it: the numbered sources in an object, so a recalled answer can say
+ * beside them who learned it and that their text is quoted web content, and a dated answer today's date (a
+ * bare list has no room for either, and an MCP `structuredContent` must be an object).
+ */
+export interface SourcesAnswer {
+  sources: Source[];
+  /** Only on an answer from a search memory: who learned it, when, and that it is quoted web content. */
+  note?: string;
+  learned_by?: string;
+  learned_at?: string;
+  /** Today (YYYY-MM-DD), on a dated answer. */
+  today?: string;
+}
+
+function toSourcesAnswer(response: SearchResponse): SourcesAnswer {
+  const answer: SourcesAnswer = { sources: toSources(response) };
+  if (response.learned) {
+    answer.note = learnedNotice(response.learned);
+    answer.learned_by = response.learned.botName;
+    answer.learned_at = response.learned.learnedAt;
+  }
+  return answer;
+}
+
 function jsonRendered(value: object): Rendered {
   return { text: JSON.stringify(value), value, output: value };
 }
 
 /**
  * An answer in `format`. A recalled answer (`response.learned`) is framed in every format: who learned it
- * and that its text is quoted web content, not instructions (the views do it; `results` gets a `note`).
+ * and that its text is quoted web content, not instructions (the views do it; `results` gets a `note`,
+ * `sources` is `{sources, note, learned_by, learned_at}`).
  */
 export function renderAnswer(
   response: SearchResponse,
@@ -98,6 +125,7 @@ export function renderAnswer(
     }
     return jsonRendered(dated(output, options));
   }
+  if (format === 'sources') return jsonRendered(dated(toSourcesAnswer(response), options));
   const text = renderView(response, format, { now });
   if (isTextFormat(format)) return { text, value: text, output: toWebSearchOutput(response) };
   return jsonRendered(dated(JSON.parse(text) as object, options));

@@ -95,7 +95,7 @@ describe('runWebSearchTool', () => {
     }
   });
 
-  it.each(WEB_SEARCH_FORMATS.filter((f) => f !== 'sources'))(
+  it.each(WEB_SEARCH_FORMATS)(
     '%s: a hostile finding recalled from another bot is framed as quoted web content and attributed',
     async (format) => {
       const bodies = upstream();
@@ -112,7 +112,7 @@ describe('runWebSearchTool', () => {
     },
   );
 
-  it.each(WEB_SEARCH_FORMATS.filter((f) => f !== 'sources'))(
+  it.each(WEB_SEARCH_FORMATS)(
     '%s: an answer a memory in front of the client recalled (no memory hook, no policy) is dated today too',
     async (format) => {
       // A surface that puts the memory in front of its client (MCP, the AI SDK, LangChain) gives the layer no

@@ -1,4 +1,5 @@
 import type { SearchClient, SearchOptions } from '../client.ts';
+import { carryDeadline, searchDeadline } from '../deadline.ts';
 import type { Logger } from '../logger.ts';
 import { silentLogger } from '../logger.ts';
 import { searchMultiSource } from '../multi-source.ts';
@@ -65,7 +66,10 @@ export interface WebSearchToolContext {
   turn?: { id: object; budget: TurnBudget } | undefined;
   /** The caller's cancellation (an interrupted turn, a closed session). */
   signal?: AbortSignal | undefined;
-  /** This search's deadline in ms (the client's when unset). */
+  /**
+   * This search's deadline in ms (the client's when unset), fixed when the call starts. A deadline a layer
+   * above fixed and carried on `signal` (core `carryDeadline`) is the one used instead.
+   */
   timeoutMs?: number | undefined;
   memory?: ToolMemoryHook | undefined;
   /** Where each answered call's sources go. */
@@ -141,8 +145,14 @@ async function search(
   const options: SearchOptions = {
     ...(context.signal ? { signal: context.signal } : {}),
     ...(context.userId === undefined ? {} : { userId: context.userId }),
-    ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
   };
+  // The search's one deadline, fixed here (the outermost layer of a tool call) unless the caller's signal
+  // carries one, and carried down on the signal: the memory step, the cache and the chain read this one.
+  const deadline = searchDeadline(context, client.timeoutMs);
+  if (deadline) {
+    options.signal = carryDeadline(context.signal, deadline);
+    options.timeoutMs = deadline.left();
+  }
   const once = (r: SearchRequestInput, o: SearchOptions) =>
     policy?.multiSource && canMerge(client) ? searchMultiSource(client, r, o) : client.search(r, o);
   const hook = context.memory;

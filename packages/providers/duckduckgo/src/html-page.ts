@@ -126,6 +126,11 @@ interface Block {
   stamp?: string;
 }
 
+/** Tags read at most: a real page has one or two thousand, a hostile one nested 800,000 deep took a second. */
+const MAX_TAGS = 20_000;
+/** Results read at most: a real page has about 30, a hostile 4 MB one 19,000 (a second to read). */
+const MAX_RESULTS = 100;
+
 /**
  * Reads a page of `https://html.duckduckgo.com/html/`. Fields stay raw: core cleans them.
  *
@@ -134,10 +139,12 @@ interface Block {
  * stamp are the elements with their classes that follow it, up to the next result. A field's content is
  * sliced from the page as it is, up to the tag that closes its element (same-name tags counted). Every
  * character is looked at a bounded number of times (one field is open at a time), so the time is linear
- * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing.
+ * in the page; reading ends at the results' "next page" box, so the rest of the page costs nothing, and
+ * after `MAX_TAGS` tags or `MAX_RESULTS` results, so a hostile page costs no more than a real one.
  */
 export function parseHtmlPage(html: string): HtmlPage {
   const blocks: Block[] = [];
+  let tags = 0;
   let block: Block | undefined;
   let noResults = false;
   // The one field being read: its element's name, its nesting depth and where its content starts.
@@ -158,6 +165,11 @@ export function parseHtmlPage(html: string): HtmlPage {
       at = end < 0 ? -1 : html.indexOf('<', end + 3);
       continue;
     }
+    // A real page is a thousand or two tags and 30 results: a hostile one is read no further than that.
+    if (++tags > MAX_TAGS) {
+      close(at);
+      break;
+    }
     const tag = readTag(html, at);
     if (!tag) {
       at = html.indexOf('<', at + 1);
@@ -174,6 +186,7 @@ export function parseHtmlPage(html: string): HtmlPage {
       if (classes.includes('result')) {
         close(tag.start);
         block = undefined;
+        if (blocks.length === MAX_RESULTS) break;
         if (!classes.includes('result--ad') && !classes.includes('result--no-result')) {
           block = {};
           blocks.push(block);

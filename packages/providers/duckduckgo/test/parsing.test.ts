@@ -79,6 +79,36 @@ describe('parseHtmlPage', () => {
   });
 });
 
+describe('parseHtmlPage on hostile pages: read no further than a real page (work counted)', () => {
+  const result = (i: number) =>
+    `<div class="result results_links web-result"><h2 class="result__title"><a class="result__a" href="https://r${i}.example/">Title ${i}</a></h2><a class="result__snippet" href="https://r${i}.example/">Snippet ${i}</a></div>`;
+
+  it('keeps the first 100 of 19,000 results', () => {
+    const page = parseHtmlPage(
+      `<div id="links">${Array.from({ length: 19_000 }, (_, i) => result(i)).join('')}</div>`,
+    );
+    expect(page.kind === 'results' && page.results.map((r) => r.url)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `https://r${i}.example/`),
+    );
+  });
+
+  it('stops after 20,000 tags: a result behind 800,000 nested elements is not reached', () => {
+    const deep = `${'<div>'.repeat(500_000)}${'</div>'.repeat(300_000)}`;
+    expect(parseHtmlPage(`${deep}${result(1)}`)).toEqual({ kind: 'unrecognised' });
+    // Within the bound, the same result is read.
+    const page = parseHtmlPage(`${'<div>'.repeat(10_000)}${result(1)}`);
+    expect(page.kind === 'results' && page.results.map((r) => r.url)).toEqual(['https://r1.example/']);
+  });
+
+  it('a field left open when reading stops ends where reading stopped, not at the end of the page', () => {
+    const open = `<div class="result"><a class="result__a" href="https://open.example/">Open${' <b>x'.repeat(30_000)}`;
+    const page = parseHtmlPage(open);
+    const title = page.kind === 'results' ? String(page.results[0]?.title) : '';
+    expect(title).toMatch(/^Open <b>x/);
+    expect(title.length).toBeLessThan(20_000 * 6);
+  });
+});
+
 const djsBody = (entries: unknown) =>
   `if (DDG.pageLayout) DDG.pageLayout.load('d',${JSON.stringify(entries)});DDG.duckbar.load('images');`;
 

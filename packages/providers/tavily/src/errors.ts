@@ -1,6 +1,7 @@
 import {
   cleanText,
   httpStatusError,
+  parseBoundedJson,
   parseRetryAfter,
   redactSecrets,
   SearchError,
@@ -29,7 +30,8 @@ interface KeylessLimit {
 function keylessLimitOf(text: string): KeylessLimit | undefined {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    // Within core's shape limits: an error body nested thousands deep is refused before it is parsed.
+    body = parseBoundedJson(text);
   } catch {
     return undefined;
   }

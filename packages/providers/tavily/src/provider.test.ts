@@ -9,7 +9,7 @@ import {
   useMswServer,
 } from '@agent-search/testing';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import errors from './__fixtures__/errors.json' with { type: 'json' };
 import empty from './__fixtures__/search-empty.json' with { type: 'json' };
 import general from './__fixtures__/search-general.json' with { type: 'json' };
@@ -242,6 +242,25 @@ describe('tavily keyless mode', () => {
 
   it('rejects a TAVILY_KEYLESS that is not a boolean', () => {
     expect(() => fromEnv({ TAVILY_KEYLESS: 'maybe' })).toThrow(/TAVILY_KEYLESS: expected true or false/);
+  });
+
+  it('a limit envelope nested 100,000 deep is refused before it is parsed: a plain 429, nothing parsed', async () => {
+    const deep = `{"error":{"code":"per_minute","nested":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    server.use(
+      http.post(
+        API,
+        () => new HttpResponse(deep, { status: 429, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const error = await failure(fromEnv({}));
+      expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+      // Counted, not timed: no parse of the nested body was even started.
+      expect(parse.mock.calls.filter(([text]) => String(text).includes('[[[['))).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('a 5xx in the limit envelope is an outage, not a limit', async () => {
