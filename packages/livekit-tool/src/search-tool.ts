@@ -44,13 +44,17 @@ const VOICE_PARAMETERS: readonly ToolParameter[] = [
 ];
 export const searchInternetParameters = liveKitParameters(VOICE_PARAMETERS);
 
-/** The arguments as the schema lets them through; the tool layer reads them. */
+/**
+ * The arguments as the schema lets them through; the tool layer reads them. No `| undefined` on the optional
+ * fields, so the type is LiveKit's `JSONObject` for a consumer with `exactOptionalPropertyTypes` too
+ * (TypeScript 7's `tsc --init` turns it on; with `| undefined` each optional field fails the constraint, TS2344).
+ */
 export type SearchInternetArgs = {
   query: string;
-  mode?: string | number | boolean | null | undefined;
-  max_results?: string | number | boolean | null | undefined;
-  timelimit?: string | number | boolean | null | undefined;
-  loading_message?: string | null | undefined;
+  mode?: string | number | boolean | null;
+  max_results?: string | number | boolean | null;
+  timelimit?: string | number | boolean | null;
+  loading_message?: string | null;
 };
 
 export const SEARCH_TOOL_DESCRIPTION =
