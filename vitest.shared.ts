@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineProject } from 'vitest/config';
@@ -61,6 +62,14 @@ export interface ProjectOptions {
  * (`pnpm test:integration`) or "all" (`.ci/run`).
  */
 export const SUITE = process.env.AGENT_SEARCH_TESTS ?? 'unit';
+
+/**
+ * Files run at once: one per core, at least two, where vitest's default is one fewer than the cores (one
+ * on the 2-core reference machine). Many files mostly wait (on processes they start, loopback servers,
+ * Redis), so a second worker fills the time the first spends waiting. Set on every project: a project does
+ * not inherit the root's, and projects that run together must agree.
+ */
+export const MAX_WORKERS = Math.max(2, availableParallelism());
 if (!['unit', 'integration', 'all'].includes(SUITE))
   throw new Error(`AGENT_SEARCH_TESTS must be unit, integration or all, not "${SUITE}"`);
 const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -93,6 +102,7 @@ export function packageProject(name: string, extra: ProjectOptions = {}) {
       ...withExcluded(suiteFiles(extra.integration ?? []), extra.ownWorker ?? []),
       testTimeout: HANG_MS,
       hookTimeout: HANG_MS,
+      maxWorkers: MAX_WORKERS,
       expect: { poll: { timeout: HANG_MS } },
       setupFiles: extra.setupFiles ?? [],
       isolate: extra.isolate ?? true,

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 import { HANG_MS } from '../packages/testing/src/hang.ts';
-import { SUITE } from '../vitest.shared.ts';
+import { MAX_WORKERS, SUITE } from '../vitest.shared.ts';
 
 // The repository's own scripts (the docs snippets check): not a package, tested in place.
 export default defineProject({
@@ -10,6 +10,7 @@ export default defineProject({
     // Fast: part of `pnpm test`, not of `pnpm test:integration`.
     include: SUITE === 'integration' ? [] : ['*.test.ts'],
     testTimeout: HANG_MS,
+    maxWorkers: MAX_WORKERS,
     hookTimeout: HANG_MS,
   },
 });

@@ -8,5 +8,8 @@ export default packageProject('bench', {
     'test/load.test.ts',
     'test/fault-matrix.test.ts',
     'test/availability.test.ts',
+    // Real sockets against real deadlines (a 500 ms attempt limit): a reliability run, which a machine loaded
+    // far past its cores can miss (it did at load average 35), not a unit test.
+    'test/chain-loopback.test.ts',
   ],
 });

@@ -1,16 +1,12 @@
 import { parseArgs } from 'node:util';
 import {
   isSearchError,
-  MAX_RESULTS_LIMIT,
   normalizeRequest,
-  normalizeTimeRange,
   SAFE_SEARCH,
   type SafeSearch,
-  SEARCH_MODES,
-  type SearchMode,
   type SearchRequestInput,
 } from '@agent-search/core';
-import type { WebSearchFormat } from '@agent-search/core/tool';
+import { readWebSearchArguments, type WebSearchFormat } from '@agent-search/core/tool';
 import { VIEW_FORMATS } from '@agent-search/core/view-formats';
 
 /** A command line the CLI refuses: printed with a pointer to --help, exit code 2. */
@@ -149,7 +145,10 @@ function parse(argv: string[]) {
 }
 
 /** The domains a --site/--exclude-site flag names, checked as the client will check them, errors naming the flag. */
-function domainsOf(flag: 'site' | 'exclude-site', entries: string[]): string[] {
+function domainsOf(
+  flag: 'site' | 'exclude-site',
+  entries: string | readonly string[],
+): string | readonly string[] {
   const field = flag === 'site' ? 'includeDomains' : 'excludeDomains';
   try {
     normalizeRequest({ query: 'q', [field]: entries });
@@ -224,34 +223,37 @@ function toolCallCommand(values: Values, raw: string, positionals: readonly stri
   };
 }
 
+/**
+ * The request flags as a `web_search` call's raw arguments, for the tool layer's one reading (as `--args`
+ * and every surface): `--max 0` is the default, `--mode VIDEOS` is videos, an unknown mode is text, an
+ * unknown `--time` or a malformed `--region` is none, a count out of range is clamped.
+ */
+function flagArguments(values: Values, query: string): Record<string, unknown> {
+  return {
+    query,
+    mode: values.mode,
+    // `--max` and `--num-results` are `max_results` and `num_results`: the first wins, as in a call.
+    max_results: values.max,
+    num_results: values['num-results'],
+    time_range: values.time,
+    include_sites: values.site,
+    exclude_sites: values['exclude-site'],
+    region: values.region,
+  };
+}
+
 function searchCommand(values: Values, query: string, formats: readonly string[]): SearchCommand {
   if (query === '') throw new UsageError('say what to search for: agent-search "<query>"');
-  const request: SearchRequestInput = { query };
-  if (values.mode !== undefined) request.mode = oneOf<SearchMode>('mode', values.mode, SEARCH_MODES);
-  if (values.max !== undefined && values['num-results'] !== undefined) {
-    throw new UsageError('--max and --num-results are the same option: give one');
-  }
-  if (values.max !== undefined) request.maxResults = integer('max', values.max, 1, MAX_RESULTS_LIMIT);
-  const numResults = values['num-results'];
-  if (numResults !== undefined) request.maxResults = integer('num-results', numResults, 1, MAX_RESULTS_LIMIT);
-  if (values.time !== undefined) {
-    const timeRange = normalizeTimeRange(values.time);
-    if (!timeRange)
-      throw new UsageError(`--time must be one of d, w, m, y (got "${values.time.slice(0, 40)}")`);
-    request.timeRange = timeRange;
-  }
+  const read = readWebSearchArguments(flagArguments(values, query));
+  // The layer's one refusal left (a query too long) is the client's too: it refuses the request as it
+  // refuses any (exit 2, and its envelope in --format agent-server).
+  const request: SearchRequestInput = read.ok ? read.request : { query };
   if (values.safe !== undefined) request.safeSearch = oneOf<SafeSearch>('safe', values.safe, SAFE_SEARCH);
-  if (values.region !== undefined) {
-    const region = values.region.trim().toLowerCase();
-    if (!/^[a-z]{2}-[a-z]{2}$/.test(region)) {
-      throw new UsageError(`--region must look like us-en or de-de (got "${values.region.slice(0, 40)}")`);
-    }
-    request.region = region;
-  }
   // Profile names are checked by the client against the configured profiles (exit 2 when unknown).
   if (values.profile !== undefined) request.profile = values.profile.trim().toLowerCase();
-  if (values.site) request.includeDomains = domainsOf('site', values.site);
-  if (values['exclude-site']) request.excludeDomains = domainsOf('exclude-site', values['exclude-site']);
+  // A malformed domain is the client's refusal; checked here to name the flag.
+  if (request.includeDomains) request.includeDomains = domainsOf('site', request.includeDomains);
+  if (request.excludeDomains) request.excludeDomains = domainsOf('exclude-site', request.excludeDomains);
 
   let format = 'text';
   if (values.format !== undefined) {
@@ -272,8 +274,11 @@ function searchCommand(values: Values, query: string, formats: readonly string[]
 }
 
 /**
- * Reads the command line strictly: unknown flags, bad values and an empty query are usage errors, so a
- * typo never silently changes a search. `formats` are the names --format accepts.
+ * Reads the command line: an unknown flag, a bad value of the command's own options (`--format`,
+ * `--timeout`, `--safe`, `--user`, ...) and an empty query are usage errors, so a typo never silently
+ * changes what the command does; the request flags (`--mode`, `--max`, `--time`, `--region`, `--site`) are
+ * a web_search call's arguments, read by the tool layer's one lenient reading. `formats` are the names
+ * --format accepts.
  */
 export function parseCommand(argv: string[], formats: readonly string[]): Command {
   const { values, positionals, tokens } = parse(argv);

@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import { withSearchMemory } from '@agent-search/memory';
 import { recallContractMemory } from '@agent-search/memory/testing';
 import { describeRecallContract, loadRecallPairs } from '@agent-search/testing/recall-contract';
@@ -6,26 +6,20 @@ import { generateText, stepCountIs } from 'ai';
 import { webSearchTool } from '../src/index.ts';
 import { askingModel, toolResultsSent } from './mock-model.ts';
 
-// The labelled recall pairs asked through the real `ai` generateText, in each format the AI SDK's own
+// The labelled recall pairs asked through the real `ai` generateText, in every format the AI SDK's own
 // web_search answers in: a mock model calls web_search for a batch's questions in one step, the memory a
 // client layer in front of the search.
 describeRecallContract(
   {
     name: 'AI SDK web_search',
-    formats: WEB_SEARCH_TOOL_FORMATS,
+    formats: WEB_SEARCH_FORMATS,
     memory: recallContractMemory,
     async ask({ client, memory, format }, queries) {
       const { model, calls } = askingModel('web_search', queries);
       const searched = withSearchMemory(client, { memory });
       await generateText({
         model,
-        tools: {
-          // One call per format: the tool's type differs by format (agent-server's output is the envelope).
-          web_search:
-            format === 'agent-server'
-              ? webSearchTool({ client: searched, format })
-              : webSearchTool({ client: searched, format }),
-        },
+        tools: { web_search: webSearchTool({ client: searched, format }) },
         prompt: 'look them up',
         stopWhen: stepCountIs(2),
       });

@@ -78,5 +78,6 @@ needs no password. Its cost is bounded before and while it is read, so that no a
 | A source URL | 2,048 characters once percent-encoded (core's \`cleanUrl\`) | Refused on write and on read: every bot recalls the same | core \`result.test.ts\`: "checks the 2,048-character limit on the URL as written out…"; memory \`store-bounds.test.ts\`: "a source URL over 2,048 characters once encoded is refused on write…" |
 | Trace counts read | The known fields only (kinds × outcomes), counts up to 10¹², from at most 1,000 bots, summed on the server | Other fields never leave Redis | memory \`store-bounds.test.ts\`: "a trace hash of 500,000 fields is not read whole…" |
 | An MCP request body | 1 MiB | 413 before the body is read (with or without \`Content-Length\`) | mcp \`test/http.test.ts\`: "answers 413 to an oversized Content-Length before reading the body…" |
+| Hidden text on a page \`read_page\` reads | Off-screen, \`font-size:0\`, \`opacity:0\` and same-colour text is hidden text | Dropped from the page's text | reader \`test/hiding-style.test.ts\` (\`hidingOf\`) |
 | Addresses the page reader may fetch | Public only, whatever the spelling (\`::1:0:0:0\`, \`::ffff:ffff:7f00:1\` are not) | Refused before connecting | reader \`test/address-policy.test.ts\` |
 `;

@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TOOL_FORMATS } from '@agent-search/core/views';
+import { WEB_SEARCH_FORMATS } from '@agent-search/core/tool';
 import { withSearchMemory } from '@agent-search/memory';
 import { recallContractMemory } from '@agent-search/memory/testing';
 import { describeRecallContract, loadRecallPairs } from '@agent-search/testing/recall-contract';
@@ -21,12 +21,12 @@ async function invokeEach(tool: { invoke(call: unknown): Promise<unknown> }, que
   return messages.map((m) => String(m.content));
 }
 
-// The labelled recall pairs asked as LangChain invokes a model's tool calls, in each format LangChain's own
+// The labelled recall pairs asked as LangChain invokes a model's tool calls, in every format LangChain's own
 // web_search answers in, the memory a client layer in front of the search.
 describeRecallContract(
   {
     name: 'LangChain web_search',
-    formats: WEB_SEARCH_TOOL_FORMATS,
+    formats: WEB_SEARCH_FORMATS,
     memory: recallContractMemory,
     ask: ({ client, memory, format }, queries) =>
       invokeEach(webSearchTool({ client: withSearchMemory(client, { memory }), format }), queries),

@@ -1,60 +1,61 @@
 import type { Logger, SearchClient, SearchResponse } from '@agent-search/core';
 import {
-  type ProvenanceEntry,
-  runWebSearchTool,
-  SAFE_DEFAULT_POLICY,
-  type SearchPolicy,
+  defineTool,
   type SearchToolOutput,
   type SourcesAnswer,
   searchTypeDescription,
   searchTypes,
+  type ToolCaller,
   type ToolMemoryHook,
-  TurnBudget,
+  type ToolParameter,
+  type TurnBudget,
   WEB_SEARCH_FORMATS,
   type WebSearchFormat,
   webSearchParameter,
+  webSearchTool,
 } from '@agent-search/core/tool';
 import type { AgentServerError, AgentServerResult, StructuredResults } from '@agent-search/core/views';
-import { llm, type voice } from '@livekit/agents';
-import { z } from 'zod';
-import { type PerCall, participantIdentity, resolvePerCall } from './caller.ts';
-import { describeError, frameworkLogger } from './framework-logger.ts';
-import { type LoadingStatusPublisher, loadingStatus, publishLoadingStatus } from './loading-status.ts';
+import type { llm } from '@livekit/agents';
+import type { PerCall } from './caller.ts';
+import { frameworkLogger, liveKitLogger } from './framework-logger.ts';
+import { liveKitParameters, liveKitTool } from './layer-tool.ts';
+import type { LoadingStatusPublisher } from './loading-status.ts';
+import { SEARCH_TOOL_NAME } from './rules.ts';
 
 /**
- * An optional argument the layer reads itself (a count, a mode, a time range): a string, a number or a
- * boolean, so a model's quoted number ("5") reaches the layer's one lenient reading instead of failing the
- * call as "Invalid arguments". Nullable too, so the framework's strict tool-schema mode stays valid.
+ * The tool's arguments: the voice contract's four (seed 000), worded from the layer's one parameter list,
+ * plus `loading_message` (every LiveKit layer tool's). `timelimit` is that contract's name for `time_range`
+ * (the layer reads both). Nothing but a query that is not a string is refused (an odd value is "not given"),
+ * so the layer's one reading decides, as on every surface. The list is closed (strict tool-schema mode
+ * wants `additionalProperties: false`): the layer's other arguments (`include_sites`, `region`, ...) are
+ * not offered to a voice model.
  */
-export const lenientScalar = () => z.union([z.string(), z.number(), z.boolean()]).nullish().catch(undefined);
-const described = (name: string) => webSearchParameter(name).description;
+const VOICE_PARAMETERS: readonly ToolParameter[] = [
+  webSearchParameter('query'),
+  webSearchParameter('mode'),
+  webSearchParameter('max_results'),
+  {
+    name: 'timelimit',
+    kind: 'word',
+    words: ['d', 'w', 'm', 'y'],
+    description:
+      'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
+  },
+];
+export const searchInternetParameters = liveKitParameters(VOICE_PARAMETERS);
 
 /**
- * The tool's arguments: the voice contract's five (seed 000), worded from the layer's one parameter list.
- * `timelimit` is that contract's name for `time_range` (the layer reads both). Nothing but a query that is not
- * a string is refused here (an odd value is "not given"), so the layer's one reading decides, as on every surface.
- * The list is closed (strict tool-schema mode wants `additionalProperties: false`): the layer's other
- * arguments (`include_sites`, `region`, ...) are not offered to a voice model.
+ * The arguments as the schema lets them through; the tool layer reads them. No `| undefined` on the optional
+ * fields, so the type is LiveKit's `JSONObject` for a consumer with `exactOptionalPropertyTypes` too
+ * (TypeScript 7's `tsc --init` turns it on; with `| undefined` each optional field fails the constraint, TS2344).
  */
-const parameterShape = {
-  // A string, always: strict tool-schema mode makes the model send one (an empty one is the layer's refusal).
-  query: z.string().describe(described('query')),
-  mode: lenientScalar().describe(described('mode')),
-  max_results: lenientScalar().describe(described('max_results')),
-  timelimit: lenientScalar().describe(
-    'Only results from the past "d" (day), "w" (week), "m" (month) or "y" (year); empty for any time.',
-  ),
-  loading_message: z
-    .string()
-    .nullish()
-    .catch(undefined)
-    .describe(
-      'A short line in your own voice shown to the user while you search: "Checking the latest scores..."',
-    ),
+export type SearchInternetArgs = {
+  query: string;
+  mode?: string | number | boolean | null;
+  max_results?: string | number | boolean | null;
+  timelimit?: string | number | boolean | null;
+  loading_message?: string | null;
 };
-export const searchInternetParameters = z.object(parameterShape);
-
-export type SearchInternetArgs = z.infer<typeof searchInternetParameters>;
 
 export const SEARCH_TOOL_DESCRIPTION =
   'Search the internet for current information: news, recent events, prices, scores, weather and facts that may have changed since your training. Returns a few results with their source sites.';
@@ -79,19 +80,11 @@ export type SearchInternetResult =
   | SourcesAnswer
   | SearchResponse;
 
-/** Who is asking, as the app knows them: everything here may differ per call. */
-export interface SearchCaller {
-  /** For per-user rate limits and the memory. Default: the identity of the participant the session talks to. */
-  userId?: string | undefined;
-  /** Trust level 0..100: the tier's policy (`trustTierPolicy`) when no `policy` is given. */
-  trust?: number | undefined;
-  /** Result cap, persistence, follow-up searches per turn, multi-source. */
-  policy?: SearchPolicy | undefined;
-  /** An upper bound on results (1..10) beside the policy's; the smaller wins. */
-  maxResults?: number | undefined;
-  /** Where this call's sources go (one collector per session). */
-  provenance?: { record(entry: ProvenanceEntry): void } | undefined;
-}
+/**
+ * Who is asking, as the app knows them (everything here may differ per call): `userId` (default: the
+ * participant's identity), `trust` or `policy`, `maxResults`, `provenance` (core's `ToolCaller`).
+ */
+export type SearchCaller = ToolCaller;
 
 /** How the tool is declared and run, beyond the caller. */
 export interface SearchToolSetup {
@@ -151,32 +144,12 @@ function checkFormat(format: unknown, logger: Logger | undefined): SearchToolFor
  * tokens on each call in strict mode); the agent-server envelope adds that contract's `num_results`;
  * `typeArgument` adds `type`.
  */
-function toolParameters(
-  format: SearchToolFormat,
-  types: string | undefined,
-): typeof searchInternetParameters {
-  let parameters: z.ZodObject<z.ZodRawShape> = searchInternetParameters;
-  if (format === 'agent-server') {
-    parameters = parameters.extend({ num_results: lenientScalar().describe(described('num_results')) });
-  }
-  if (types) parameters = parameters.extend({ type: z.string().nullish().describe(types) });
-  return parameters as unknown as typeof searchInternetParameters;
-}
-
-async function resolveCaller<UserData>(
-  caller: PerCall<SearchCaller | undefined, UserData> | undefined,
-  ctx: voice.RunContext<UserData>,
-  logger: Logger,
-): Promise<SearchCaller> {
-  let resolved: SearchCaller;
-  try {
-    resolved = (await resolvePerCall(caller, ctx)) ?? {};
-  } catch (error) {
-    // A failing lookup (a trust score, an id) falls back to the safe default rather than failing the search.
-    logger.warn({ error: describeError(error) }, 'search_internet: caller failed; using the safe default');
-    resolved = { policy: { ...SAFE_DEFAULT_POLICY } };
-  }
-  return resolved.userId === undefined ? { ...resolved, userId: participantIdentity(ctx) } : resolved;
+function toolParameters(format: SearchToolFormat, types: string | undefined): readonly ToolParameter[] {
+  return [
+    ...VOICE_PARAMETERS,
+    ...(format === 'agent-server' ? [webSearchParameter('num_results')] : []),
+    ...(types ? [{ name: 'type', kind: 'word' as const, description: types }] : []),
+  ];
 }
 
 /**
@@ -199,32 +172,25 @@ export function createSearchInternetTool<UserData = unknown>(
   const { client, publisher, setup = {} } = options;
   const format = checkFormat(options.format ?? 'results', setup.logger);
   const types = setup.typeArgument ? searchTypes(client) : undefined;
-  const turnBudget = setup.turnBudget ?? new TurnBudget();
-
-  return llm.tool<UserData, typeof searchInternetParameters, SearchInternetResult>({
-    description: setup.description ?? SEARCH_TOOL_DESCRIPTION,
+  const logger = setup.logger ?? liveKitLogger;
+  // The layer's web_search, under the voice contract's name and arguments, through the one LiveKit adapter.
+  const tool = defineTool({
+    ...webSearchTool({
+      client,
+      format,
+      memory: options.memory,
+      types,
+      turnBudget: setup.turnBudget,
+      logger,
+      logName: SEARCH_TOOL_NAME,
+      description: setup.description ?? SEARCH_TOOL_DESCRIPTION,
+    }),
+    name: SEARCH_TOOL_NAME,
     parameters: toolParameters(format, types ? searchTypeDescription(types) : undefined),
-    execute: async (args, { ctx, abortSignal }) => {
-      const logger = setup.logger ?? frameworkLogger();
-      const caller = await resolveCaller(options.caller, ctx, logger);
-      const answer = await runWebSearchTool(args, {
-        client,
-        format,
-        userId: caller.userId,
-        policy: caller.policy,
-        trust: caller.trust,
-        maxResults: caller.maxResults,
-        provenance: caller.provenance,
-        memory: options.memory,
-        types,
-        // The turn is the reply being spoken (its speech handle): its searches count together.
-        turn: ctx?.speechHandle ? { id: ctx.speechHandle as object, budget: turnBudget } : undefined,
-        signal: abortSignal,
-        logger,
-        logName: 'search_internet',
-        beforeSearch: () => publishLoadingStatus(publisher, loadingStatus(args.loading_message), ctx, logger),
-      });
-      return answer.value as SearchInternetResult;
-    },
-  }) as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;
+  });
+  return liveKitTool(tool, {
+    ...(publisher === undefined ? {} : { loadingStatus: publisher }),
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
+    logger,
+  }) as unknown as llm.AnonFunctionTool<SearchInternetArgs, UserData, SearchInternetResult>;
 }

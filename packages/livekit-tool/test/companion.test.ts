@@ -443,7 +443,7 @@ describe('the type argument', () => {
     const typed = createSearchInternetTool({ client: twoProviderClient(), setup: { typeArgument: true } });
     const keys = (tool: typeof plain) => Object.keys((tool.parameters as { shape: object }).shape);
     expect(keys(plain)).toEqual(['query', 'mode', 'max_results', 'timelimit', 'loading_message']);
-    expect(keys(typed)).toEqual([...keys(plain), 'type']);
+    expect(keys(typed)).toEqual(['query', 'mode', 'max_results', 'timelimit', 'type', 'loading_message']);
   });
 
   it("offers the client's profiles, described: the legal ones once the client has them", () => {

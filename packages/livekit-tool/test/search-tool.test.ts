@@ -2,7 +2,7 @@ import type { SearchClient } from '@agent-search/core';
 import { hang, useMswServer } from '@agent-search/testing';
 import { llm, runWithJobContextAsync } from '@livekit/agents';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createSearchInternetTool,
   DEFAULT_LOADING_MESSAGE,
@@ -481,5 +481,14 @@ describe('interruptions', () => {
       { client: duckDuckGoClient({ timeoutMs: 20_000 }), publisher: recordingParticipant([]) },
     );
     await expectInterruptAbortsUpstream(turn, upstream);
+  });
+});
+
+describe('createSearchInternetTool options', () => {
+  it("are six at most: the tool is a thin adapter, the behaviour is the layer's (issue 33)", () => {
+    // Checked by the type checker (`pnpm run typecheck`): a seventh option fails it.
+    expectTypeOf<keyof SearchInternetToolOptions>().toEqualTypeOf<
+      'client' | 'format' | 'publisher' | 'caller' | 'memory' | 'setup'
+    >();
   });
 });

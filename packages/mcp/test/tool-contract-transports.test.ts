@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WEB_SEARCH_TOOL_FORMATS, type WebSearchToolFormat } from '@agent-search/core/views';
 import { createSearchMemory, RedisFindingStore, type SearchMemory } from '@agent-search/memory';
@@ -17,12 +18,14 @@ import { requireBuiltServer } from './connect.ts';
 
 // The web_search contract through the MCP server as a client reaches it: a server process started from its
 // environment, the official SDK client over stdio (StdioClientTransport) and over Streamable HTTP (with the
-// server's bearer token). One process per transport and server configuration (format, trust, memory) for
+// server's bearer token). One server per transport and server configuration (format, trust, memory) for
 // all the argument cases, never one per case; each failure case gets its own (a long-lived server rests a
-// provider that failed, and would answer the next case from that): the file's ~220 calls start ~60.
+// provider that failed, and would answer the next case from that). Over stdio a server is a process; the
+// HTTP servers all run in one process (fixtures/contract-http-hub.ts), each its own `runMcpServer`.
 
 requireBuiltServer();
 const SERVER = fileURLToPath(new URL('./fixtures/contract-server.ts', import.meta.url));
+const HTTP_HUB = fileURLToPath(new URL('./fixtures/contract-http-hub.ts', import.meta.url));
 const TOKEN = 'contract-bearer-token-7f3a9c2e5b';
 const ASKER = { botId: 'dotty', botName: 'Dotty' };
 
@@ -83,28 +86,67 @@ async function connectOverStdio(env: Record<string, string>): Promise<Connected>
   return { client, offered: await offersWebSearch(client), close: () => client.close() };
 }
 
-async function listening(child: ChildProcess): Promise<string> {
+/**
+ * The file's one process for Streamable HTTP (fixtures/contract-http-hub.ts): every HTTP server of the file
+ * is a `runMcpServer` of its own in it, with its own environment, port and state, reached over real HTTP.
+ */
+function httpHub() {
+  let started: ChildProcess | undefined;
+  let next = 0;
   let stderr = '';
-  for await (const chunk of child.stderr!) {
-    stderr += chunk;
-    const url = /listening on (\S+)/.exec(stderr)?.[1];
-    if (url) return url;
-  }
-  throw new Error(`the server ended before listening: ${stderr}`);
+  const waiting = new Map<string, { resolve(reply: HubReply): void; reject(error: Error): void }>();
+  const hub = () => {
+    if (started) return started;
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', HTTP_HUB], {
+      env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    // Drained, so a chatty server never blocks on a full pipe; kept for the error of one that never listens.
+    child.stderr!.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-4_000);
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const reply = JSON.parse(line) as HubReply;
+      waiting.get(reply.id)?.resolve(reply);
+      waiting.delete(reply.id);
+    });
+    child.once('exit', () => {
+      for (const { reject } of waiting.values()) reject(new Error(`the HTTP hub ended: ${stderr}`));
+      waiting.clear();
+    });
+    started = child;
+    return child;
+  };
+  const ask = (command: { id: string; env?: Record<string, string>; stop?: boolean }) => {
+    const child = hub();
+    return new Promise<HubReply>((resolve, reject) => {
+      waiting.set(command.id, { resolve, reject });
+      child.stdin!.write(`${JSON.stringify(command)}\n`);
+    });
+  };
+  afterAll(async () => {
+    if (!started) return;
+    const exited = once(started, 'exit');
+    started.stdin!.end();
+    await exited;
+  });
+  return async (env: Record<string, string>) => {
+    const id = String(++next);
+    const reply = await ask({ id, env });
+    if (!reply.url) throw new Error(reply.error ?? 'the HTTP server did not say where it listens');
+    return { url: reply.url, stop: () => ask({ id, stop: true }) };
+  };
 }
 
+type HubReply = { id: string; url?: string; error?: string; stopped?: number };
+
+const startHttpServer = httpHub();
+
 async function connectOverHttp(env: Record<string, string>): Promise<Connected> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', SERVER, '--http', '--port', '0'],
-    { env: { ...env, AGENT_SEARCH_MCP_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const url = await listening(child);
-  // Drained from here on, so a chatty server never blocks on a full pipe.
-  child.stderr!.resume();
+  const server = await startHttpServer({ ...env, AGENT_SEARCH_MCP_TOKEN: TOKEN });
   const client = new Client({ name: 'contract-http', version: '1.0.0' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
+    new StreamableHTTPClientTransport(new URL(server.url), {
       requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
     }),
   );
@@ -113,9 +155,7 @@ async function connectOverHttp(env: Record<string, string>): Promise<Connected> 
     offered: await offersWebSearch(client),
     close: async () => {
       await client.close();
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     },
   };
 }

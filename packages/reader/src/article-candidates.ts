@@ -257,12 +257,29 @@ export function trimEdges(root: LinkedomElement, title = ''): void {
     headings = [];
     block.remove();
   }
-  // At the end, a heading introduces nothing: what followed it went as chrome, or there was nothing.
+  // At the end, a heading with no text after it introduces nothing (what followed it went as chrome); one
+  // over a table or a figure of the article stays.
   for (const block of blocks.reverse()) {
     if (!block.parentNode) continue;
-    if (!/^H[1-6]$/.test(block.tagName) && !isEdgeChrome(textOf(block))) break;
+    const chrome = /^H[1-6]$/.test(block.tagName) ? endsText(block, root) : isEdgeChrome(textOf(block));
+    if (!chrome) break;
     block.remove();
   }
+}
+
+// How many following nodes are looked at for text before a heading is taken as not the last: a bound on
+// the work on a page of thousands of empty elements.
+const MAX_TRAILING_NODES = 50;
+
+/** True when no text follows `element` inside `root`. */
+function endsText(element: LinkedomElement, root: LinkedomElement): boolean {
+  let looked = 0;
+  for (let node: LinkedomElement | null = element; node && node !== root; node = node.parentElement) {
+    for (let next = node.nextSibling; next; next = next.nextSibling) {
+      if (++looked > MAX_TRAILING_NODES || (next.textContent ?? '').trim() !== '') return false;
+    }
+  }
+  return true;
 }
 
 /** A candidate parsed and pruned, with its text and the prose in it. */

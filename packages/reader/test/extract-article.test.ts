@@ -146,4 +146,12 @@ describe('extractArticle', () => {
       expect(extractArticle(html).markdown.startsWith(opening)).toBe(true);
     }
   });
+
+  it('keeps a heading that ends the article’s text blocks when a table follows it', () => {
+    const html = `<!doctype html><html><head><title>Harbour</title></head><body><article><p>${PARAGRAPHS[0]}</p><p>${PARAGRAPHS[1]}</p>
+<h2>Tide heights this week</h2><table><tr><td>Monday</td><td>4.2 metres</td></tr><tr><td>Tuesday</td><td>4.0 metres</td></tr></table></article></body></html>`;
+    const { markdown } = extractArticle(html);
+    expect(markdown).toContain('## Tide heights this week');
+    expect(markdown).toContain('4.2 metres');
+  });
 });

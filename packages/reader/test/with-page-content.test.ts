@@ -42,7 +42,8 @@ const client = () =>
       attemptTimeoutMs: 30_000,
     }),
     readPage,
-    { maxPages: 2 },
+    // A loaded machine may take longer than the default 6 s to read a page: these tests are not about time.
+    { maxPages: 2, readOptions: { timeoutMs: 60_000 } },
   );
 
 describe('withPageContent', () => {
@@ -95,7 +96,7 @@ describe('withPageContent', () => {
         return inner.search(input, options);
       },
     });
-    const wrapped = withPageContent(noted, readPage, { maxPages: 1 });
+    const wrapped = withPageContent(noted, readPage, { maxPages: 1, readOptions: { timeoutMs: 60_000 } });
     const response = await wrapped.search({
       query: ' heat pump guide ',
       includeContent: true,

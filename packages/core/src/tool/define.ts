@@ -1,3 +1,6 @@
+import type { SearchPolicy } from './policy.ts';
+import type { ProvenanceEntry } from './provenance.ts';
+
 /**
  * A tool of the layer as a value: its name, what the model reads about it, its arguments described once,
  * and `run`, which reads the model's raw arguments leniently and answers in the tool's own form, failures
@@ -21,12 +24,30 @@ export interface ToolParameter {
   required?: boolean;
 }
 
-/** What a surface knows of one call, mapped from its own notion of the caller. */
-export interface ToolCall {
+/**
+ * Who is asking, as a surface knows them (each may differ per call). A tool reads what applies to it:
+ * `web_search` all of it, `read_page` the user.
+ */
+export interface ToolCaller {
   /** Who is asking: per-user rate limits, and whose findings a memory keeps. */
   userId?: string | undefined;
-  /** The caller's trust level 0..100, when the surface knows it. */
+  /** The caller's trust level 0..100, when the surface knows it: the trust tier's policy when no `policy`. */
   trust?: number | undefined;
+  /** The caller's policy (result cap, persistence, searches per turn, multi-source); wins over `trust`. */
+  policy?: SearchPolicy | undefined;
+  /** An upper bound on results (1..10) beside the policy's; the smaller wins. */
+  maxResults?: number | undefined;
+  /** Where this call's sources go (one collector per session). */
+  provenance?: { record(entry: ProvenanceEntry): void } | undefined;
+}
+
+/** What a surface knows of one call, mapped from its own notion of the caller. */
+export interface ToolCall extends ToolCaller {
+  /**
+   * The user turn this call belongs to, as any object standing for it (LiveKit's speech handle): a tool
+   * with a per-turn budget counts the turn's calls together.
+   */
+  turn?: object | undefined;
   /** The caller's cancellation (an interrupted turn, a closed session). */
   signal?: AbortSignal | undefined;
   /** Called once the call is valid, just before the slow part (a loading status). */

@@ -9,6 +9,7 @@ export {
   type LayerTool,
   type ToolAnswer,
   type ToolCall,
+  type ToolCaller,
   type ToolParameter,
   toolJsonSchema,
 } from './define.ts';
