@@ -7,6 +7,8 @@
 // Then each install line the docs print, alone, in its own folder; there every docs snippet shown under that
 // line (docs/snippets/, see doc-snippets.mjs) is type-checked the same way and run against the loopback
 // provider simulator, and must print results the simulator served.
+// Each type check runs with TypeScript 5.9 and 7; `--ts7-defaults` adds exactOptionalPropertyTypes and, under
+// install lines without @types/node, a check without Node's types (see TS7_DEFAULTS below).
 // Run it after `pnpm run build`. Every problem names the package and what is missing; exit 1 if any.
 import './check-node.cjs';
 import { execFile } from 'node:child_process';
@@ -59,9 +61,16 @@ const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
 const tscPath = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const tsc7Path = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
-// A strict nodenext consumer that checks every declaration file it reaches; with `emit`, it writes the
-// JavaScript to out/ (the snippets run from there).
-const strictTsconfig = (files, emit = false) =>
+// A strict nodenext consumer that checks every declaration file it reaches, with the options TypeScript 7's
+// `tsc --init` turns on (exactOptionalPropertyTypes); with `emit`, it writes the JavaScript to out/ (the
+// snippets run from there). `node: false` is a consumer without Node's types: TypeScript 6 and 7 no longer
+// include `@types/*` by default, and a Worker, Deno or browser project has none.
+// `--ts7-defaults` turns on exactOptionalPropertyTypes and the checks without Node's types: not yet the
+// default, as they still fail (core's node-transport.d.ts imports node:http; snippets read `process.env`
+// under install lines without @types/node; @langchain/core's and livekit-client's own declarations fail
+// exactOptionalPropertyTypes).
+const TS7_DEFAULTS = process.argv.includes('--ts7-defaults');
+const strictTsconfig = (files, { emit = false, node = true } = {}) =>
   `${JSON.stringify(
     {
       compilerOptions: {
@@ -72,9 +81,10 @@ const strictTsconfig = (files, emit = false) =>
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         strict: true,
+        ...(TS7_DEFAULTS ? { exactOptionalPropertyTypes: true } : {}),
         skipLibCheck: false,
         ...(emit ? { outDir: 'out', rootDir: '.' } : { noEmit: true }),
-        types: ['node'],
+        types: node ? ['node'] : [],
       },
       files,
     },
@@ -82,15 +92,40 @@ const strictTsconfig = (files, emit = false) =>
     2,
   )}\n`;
 
-/** Type-checks `folder`'s tsconfig.json with `compiler` (5.9's JavaScript emit, if asked), then with TS 7. */
-async function typeCheck(folder, compiler, prefix) {
-  const [older, native] = await Promise.all([
-    run(process.execPath, [compiler, '-p', 'tsconfig.json'], { cwd: folder }),
-    run(process.execPath, [tsc7Path, '-p', 'tsconfig.json', '--noEmit'], { cwd: folder }),
-  ]);
-  tscProblems(older, prefix);
-  tscProblems(native, `${prefix}TypeScript 7: `);
-  return older.code === 0 && native.code === 0;
+/**
+ * Type-checks `files` in `folder` with TypeScript 5.9 (`compiler`; its JavaScript emitted with `emit`) and
+ * TypeScript 7, each with Node's types and, with `withoutNode`, again without them: up to 4 tsc programs
+ * over one install, at once.
+ */
+async function typeCheck(folder, files, { compiler, prefix, emit = false, withoutNode = false }) {
+  writeFileSync(join(folder, 'tsconfig.json'), strictTsconfig(files, { emit }));
+  const runs = [
+    [`${prefix}`, run(process.execPath, [compiler, '-p', 'tsconfig.json'], { cwd: folder })],
+    [
+      `${prefix}TypeScript 7: `,
+      run(process.execPath, [tsc7Path, '-p', 'tsconfig.json', '--noEmit'], { cwd: folder }),
+    ],
+  ];
+  if (withoutNode) {
+    writeFileSync(join(folder, 'tsconfig.no-node.json'), strictTsconfig(files, { node: false }));
+    runs.push(
+      [
+        `${prefix}without @types/node: `,
+        run(process.execPath, [compiler, '-p', 'tsconfig.no-node.json'], { cwd: folder }),
+      ],
+      [
+        `${prefix}TypeScript 7 without @types/node: `,
+        run(process.execPath, [tsc7Path, '-p', 'tsconfig.no-node.json'], { cwd: folder }),
+      ],
+    );
+  }
+  let ok = true;
+  for (const [label, pending] of runs) {
+    const result = await pending;
+    tscProblems(result, label);
+    ok &&= result.code === 0;
+  }
+  return ok;
 }
 
 /** tsc's errors as problems, each naming the package whose declarations fail (tsc prints node_modules paths). */
@@ -104,7 +139,9 @@ function tscProblems(tsc, prefix = '') {
       /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(line)?.[1] ??
       /^(docs\/snippets\/\S+?\.[mc]?ts)\(/.exec(line)?.[1] ??
       'consumer.ts';
-    problems.push(`${prefix}${owner}: tsc (strict, nodenext, skipLibCheck false): ${line.trim()}`);
+    problems.push(
+      `${prefix}${owner}: tsc (strict, exactOptionalPropertyTypes, nodenext, skipLibCheck false): ${line.trim()}`,
+    );
   }
   if (!tsc.stdout.includes('error TS'))
     problems.push(`${prefix}tsc failed:\n    ${clip(tsc.stdout + tsc.stderr)}`);
@@ -149,21 +186,35 @@ for (const { name, dir, manifest } of packages) {
 }
 
 // ---- pack ----
-const packed = await Promise.all(
-  packages.map(async (pkg) => {
-    // Without `prepack` (each package's build): this check runs after `pnpm run build`, and 21 builds at
-    // once would rewrite declarations other packages' builds are reading.
-    const result = await run('pnpm', ['pack', '--pack-destination', tarballs, '--json'], {
-      cwd: pkg.dir,
-      env: { ...process.env, npm_config_ignore_scripts: 'true' },
-    });
-    if (result.code !== 0) {
-      problem(pkg.name, `pnpm pack failed:\n    ${clip(result.stderr || result.stdout)}`);
-      return undefined;
-    }
-    return { ...pkg, tarball: JSON.parse(result.stdout).filename };
-  }),
+// One `pnpm -r pack` for every public package (one pnpm process, not one per package: each costs seconds to
+// start). Without `prepack` (each package's build): this check runs after `pnpm run build`, and 21 builds
+// at once would rewrite declarations other packages' builds are reading.
+const packing = await run(
+  'pnpm',
+  [
+    '-r',
+    ...packages.flatMap((pkg) => ['--filter', pkg.name]),
+    '--workspace-concurrency=4',
+    'pack',
+    '--pack-destination',
+    tarballs,
+    '--json',
+  ],
+  { cwd: root, env: { ...process.env, npm_config_ignore_scripts: 'true' } },
 );
+const tarballOf = new Map();
+try {
+  const listed = JSON.parse(packing.stdout);
+  for (const entry of Array.isArray(listed) ? listed : [listed]) tarballOf.set(entry.name, entry.filename);
+} catch {
+  problems.push(`pnpm pack failed:\n    ${clip(packing.stderr || packing.stdout)}`);
+}
+const packed = packages.map((pkg) => {
+  const tarball = tarballOf.get(pkg.name);
+  if (tarball && existsSync(tarball)) return { ...pkg, tarball };
+  if (tarballOf.size > 0) problem(pkg.name, 'pnpm pack made no tarball for it');
+  return undefined;
+});
 const tarred = packed.filter((p) => p !== undefined);
 step('packed');
 
@@ -325,26 +376,23 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const htmlUrl = `http://127.0.0.1:${server.address().port}/html/`;
 
-// ---- publint and @arethetypeswrong/cli on each tarball, while npm installs ----
+// ---- publint and @arethetypeswrong/cli on each tarball, while npm installs and the guides are checked ----
+// Three tarballs at a time: 42 processes at once on a 2-core machine held the installs back for minutes.
+const lintQueue = [...tarred];
 const lints = Promise.all(
-  tarred.map(async (pkg) => {
-    const [publint, attw] = await Promise.all([
-      run(bin('publint'), ['run', pkg.tarball, '--level', 'warning', '--strict']),
-      // ESM-only packages: the esm-only profile leaves out resolution modes an ESM-only package cannot serve.
-      run(bin('attw'), [
-        pkg.tarball,
-        '--profile',
-        'esm-only',
-        '--format',
-        'ascii',
-        '--no-emoji',
-        '--no-color',
-      ]),
-    ]);
-    if (publint.code !== 0) problem(pkg.name, `publint:\n    ${clip(publint.stdout + publint.stderr)}`);
-    if (attw.code !== 0) problem(pkg.name, `@arethetypeswrong/cli:\n    ${clip(attw.stdout + attw.stderr)}`);
+  Array.from({ length: 3 }, async () => {
+    for (let pkg = lintQueue.shift(); pkg; pkg = lintQueue.shift()) await lint(pkg);
   }),
 );
+async function lint(pkg) {
+  const [publint, attw] = await Promise.all([
+    run(bin('publint'), ['run', pkg.tarball, '--level', 'warning', '--strict']),
+    // ESM-only packages: the esm-only profile leaves out resolution modes an ESM-only package cannot serve.
+    run(bin('attw'), [pkg.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color']),
+  ]);
+  if (publint.code !== 0) problem(pkg.name, `publint:\n    ${clip(publint.stdout + publint.stderr)}`);
+  if (attw.code !== 0) problem(pkg.name, `@arethetypeswrong/cli:\n    ${clip(attw.stdout + attw.stderr)}`);
+}
 
 // ---- each install step the docs print, alone: only what it names, the newest versions its ranges allow ----
 // A package whose declarations import something the guide does not install fails here (TS2307), and a peer
@@ -440,7 +488,8 @@ async function checkInstallStep({ where, specs }, index) {
       ...theirs,
       ...types,
     ],
-    { cwd: folder, env: npmEnv },
+    // Up to 7 minutes: a LiveKit install took 3 on this machine when other work shared its 2 cores.
+    { cwd: folder, env: npmEnv, timeout: 420_000 },
   );
   if (install.code !== 0) {
     problems.push(`${label}npm install failed:\n    ${clip(install.stderr || install.stdout)}`);
@@ -469,10 +518,15 @@ async function checkInstallStep({ where, specs }, index) {
       ours.map((name, i) => `import * as entry${i} from '${name}';\nvoid entry${i};\n`).join(''),
     );
   }
-  writeFileSync(join(folder, 'tsconfig.json'), strictTsconfig(files, snippets.length > 0));
-  // The user's own TypeScript when the guide installs it.
+  // The user's own TypeScript when the guide installs it. Without Node's types too where the guide does
+  // not install them: what it installs must type-check as it is.
   const localTsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
-  const typed = await typeCheck(folder, existsSync(localTsc) ? localTsc : tscPath, label);
+  const typed = await typeCheck(folder, files, {
+    compiler: existsSync(localTsc) ? localTsc : tscPath,
+    prefix: label,
+    emit: snippets.length > 0,
+    withoutNode: TS7_DEFAULTS && types.length > 0,
+  });
   if (!typed || snippets.length === 0) return;
   writeFileSync(join(folder, 'snippet-run.mjs'), readFileSync(join(root, 'scripts', 'snippet-run.mjs')));
   for (const snippet of snippets.filter((s) => !TYPE_CHECKED_ONLY.test(s.file)))
@@ -633,10 +687,9 @@ const install = await run(
     ...tarred.map((p) => p.tarball),
     ...consumerTypes,
   ],
-  { cwd: consumer, env: npmEnv },
+  { cwd: consumer, env: npmEnv, timeout: 420_000 },
 );
-await lints;
-step('npm install done, publint and attw done');
+step('npm install done');
 if (install.code !== 0) {
   problems.push(`npm install of the tarballs failed:\n    ${clip(install.stderr || install.stdout)}`);
   finish();
@@ -702,7 +755,6 @@ writeFileSync(
 `,
 );
 // ---- TypeScript: a strict nodenext consumer that checks every declaration file it reaches ----
-writeFileSync(join(consumer, 'tsconfig.json'), strictTsconfig(['consumer.ts']));
 writeFileSync(
   join(consumer, 'consumer.ts'),
   entries.map(({ specifier }, i) => `import * as entry${i} from '${specifier}';\nvoid entry${i};\n`).join(''),
@@ -712,12 +764,13 @@ const cliPackage = tarred.find((p) => p.manifest.bin);
 const [esm, cjs, , version] = await Promise.all([
   run(process.execPath, ['esm.mjs'], { cwd: consumer, timeout: 120_000 }),
   run(process.execPath, ['cjs.cjs'], { cwd: consumer, timeout: 120_000 }),
-  typeCheck(consumer, tscPath, ''),
+  typeCheck(consumer, ['consumer.ts'], { compiler: tscPath, prefix: '' }),
   cliPackage
     ? run('npx', ['--no-install', 'agent-search', '--version'], { cwd: consumer, timeout: 120_000 })
     : Promise.resolve(undefined),
 ]);
 await guides;
+await lints;
 server.close();
 await simulator.close();
 for (const [what, result] of [
