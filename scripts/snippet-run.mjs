@@ -70,21 +70,49 @@ if (typeof definition?.entry === 'function' || (snippet.tools && typeof snippet.
   }
 }
 
-// An MCP server snippet (`export const http = await startMcpHttpServer(…)`): the official MCP SDK's client
-// (a dependency of @agent-search/mcp) calls its web_search, the text the model would read is printed, and
-// the server is closed.
+// An MCP server snippet (`export const http = await startMcpHttpServer(…)`): a client speaking Streamable
+// HTTP as the spec words it (initialize, initialized, tools/call; JSON or an SSE stream back) calls its
+// web_search, the text the model would read is printed, and the server is closed. Plain fetch, because the
+// install line under the snippet has no MCP client package (@agent-search/mcp depends on the server SDK only).
 if (typeof snippet.http?.url === 'string' && typeof snippet.http.close === 'function') {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StreamableHTTPClientTransport } = await import(
-    '@modelcontextprotocol/sdk/client/streamableHttp.js'
-  );
-  const mcp = new Client({ name: 'docs-check', version: '1.0.0' });
+  const url = new URL(snippet.http.url);
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  /** One JSON-RPC message; the answer to `id`, read from a JSON body or the SSE stream's data lines. */
+  const send = async (message) => {
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message) });
+    if (!response.ok) throw new Error(`MCP ${message.method}: HTTP ${response.status} ${await response.text()}`);
+    const session = response.headers.get('mcp-session-id');
+    if (session) headers['mcp-session-id'] = session;
+    if (message.id === undefined) return undefined;
+    const text = await response.text();
+    const bodies = (response.headers.get('content-type') ?? '').includes('text/event-stream')
+      ? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5))
+      : [text];
+    const answer = bodies.map((body) => JSON.parse(body)).find((m) => m.id === message.id);
+    if (!answer || answer.error) throw new Error(`MCP ${message.method}: ${JSON.stringify(answer?.error)}`);
+    return answer.result;
+  };
   try {
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(snippet.http.url)));
-    const answer = await mcp.callTool({ name: 'web_search', arguments: { query: 'heat pump efficiency' } });
+    const init = await send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'docs-check', version: '1.0.0' },
+      },
+    });
+    headers['mcp-protocol-version'] = init.protocolVersion;
+    await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const answer = await send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'web_search', arguments: { query: 'heat pump efficiency' } },
+    });
     for (const part of answer.content) if (part.type === 'text') console.log(`web_search: ${part.text}`);
   } finally {
-    await mcp.close();
     await snippet.http.close();
   }
 }
