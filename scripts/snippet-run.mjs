@@ -80,13 +80,17 @@ if (typeof snippet.http?.url === 'string' && typeof snippet.http.close === 'func
   /** One JSON-RPC message; the answer to `id`, read from a JSON body or the SSE stream's data lines. */
   const send = async (message) => {
     const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message) });
-    if (!response.ok) throw new Error(`MCP ${message.method}: HTTP ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`MCP ${message.method}: HTTP ${response.status} ${await response.text()}`);
     const session = response.headers.get('mcp-session-id');
     if (session) headers['mcp-session-id'] = session;
     if (message.id === undefined) return undefined;
     const text = await response.text();
     const bodies = (response.headers.get('content-type') ?? '').includes('text/event-stream')
-      ? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5))
+      ? text
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5))
       : [text];
     const answer = bodies.map((body) => JSON.parse(body)).find((m) => m.id === message.id);
     if (!answer || answer.error) throw new Error(`MCP ${message.method}: ${JSON.stringify(answer?.error)}`);
