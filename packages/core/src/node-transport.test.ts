@@ -107,6 +107,30 @@ describe('the node:http transport (the default)', () => {
     expect(globalFetchIsNodes()).toBe(true);
   });
 
+  it('is not used where fetch is inherited and the runtime is not Node (a Worker without nodejs_compat)', () => {
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+    const navigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    // workerd: `fetch` on the global scope's prototype, `navigator.userAgent` is "Cloudflare-Workers".
+    Reflect.deleteProperty(globalThis, 'fetch');
+    Object.defineProperty(globalThis, 'navigator', {
+      value: { userAgent: 'Cloudflare-Workers' },
+      configurable: true,
+    });
+    try {
+      expect(globalFetchIsNodes()).toBe(false);
+      Object.defineProperty(globalThis, 'navigator', {
+        value: { userAgent: 'Node.js/24' },
+        configurable: true,
+      });
+      expect(globalFetchIsNodes()).toBe(true);
+    } finally {
+      if (own) Object.defineProperty(globalThis, 'fetch', own);
+      if (navigator) Object.defineProperty(globalThis, 'navigator', navigator);
+      else Reflect.deleteProperty(globalThis, 'navigator');
+    }
+    expect(globalFetchIsNodes()).toBe(true);
+  });
+
   it('sends a string body with its length and the caller’s headers, one of each name', async () => {
     const { origin, seen } = await serve((req, res) => {
       let body = '';

@@ -34,14 +34,16 @@ let checkedFetch: unknown;
 let checkedIsNodes = false;
 
 /**
- * True when `globalThis.fetch` is Node's built-in one (or absent): then a plain node:http request does the
+ * True when `globalThis.fetch` is Node's built-in one (or absent, on Node): then a plain node:http request does the
  * same work without loading undici (~25–80 ms on a cold start). Reading `fetch` is safe; touching
  * `Headers`, `Response` or `Request` is not: on Node 22 and 24 they are lazy data properties that load
  * undici when read, even through `Object.getOwnPropertyDescriptor`.
  */
 export function globalFetchIsNodes(): boolean {
   const current: unknown = Object.getOwnPropertyDescriptor(globalThis, 'fetch')?.value;
-  if (current === undefined) return true;
+  // Not an own data property: absent on Node (node:http is then the only way), or inherited, as in a Worker
+  // (workerd keeps `fetch` on the global scope's prototype and has no node:http without nodejs_compat).
+  if (current === undefined) return runsOnNode();
   if (current !== checkedFetch) {
     checkedFetch = current;
     checkedIsNodes =
@@ -50,6 +52,16 @@ export function globalFetchIsNodes(): boolean {
       Function.prototype.toString.call(current).includes('internal/deps/undici/undici');
   }
   return checkedIsNodes;
+}
+
+/**
+ * Node itself, not a runtime that imitates its `process` (Bun, Deno, workerd's nodejs_compat): Node's
+ * `navigator.userAgent` is `Node.js/<major>` (Node 21+), Bun's `Bun/…`, Deno's `Deno/…`, workerd's
+ * `Cloudflare-Workers`.
+ */
+function runsOnNode(): boolean {
+  const agent: unknown = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent;
+  return typeof agent === 'string' && agent.startsWith('Node.js/');
 }
 
 type Client = typeof import('node:http');
